@@ -1,0 +1,41 @@
+# Vanlexis: the two commands that matter are `make play` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: play test lint typecheck unit lexicon bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+## Set up and start the game locally.
+play: $(STAMP)
+	$(BIN)/python -m tools.demo
+
+## Set up and run every check and test.
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict engine
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+## Rebuild the lexicon artifact from the pinned dictionary (needs npm; ~3 minutes).
+lexicon: $(STAMP)
+	$(BIN)/python -m tools.lexicon_build
+
+## Print the benchmark figures.
+bench: $(STAMP)
+	$(BIN)/python bench/lexicon.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,217 @@
+"""The lexicon artifact: one file, loaded from bytes in a few milliseconds.
+
+Layout (all lengths little-endian u32)::
+
+    b"VLXLEX01"
+    len + header (UTF-8 JSON: counts, source, checksums)
+    len + word trie      (marisa-trie of the folded words; a word's id is its record number)
+    len + lemma trie     (marisa-trie of lemmas that are not words themselves; ids follow N)
+    len + block index    (u32 byte offset of every BLOCK-th record)
+    len + records        (one record per word id)
+
+A record is ``[length][flags][accents…][roots…][bases…]``. ``flags``:
+
+- bits 0–1: how many accented letters the display form has (0–3); each accent is two bytes,
+  its position and its index into :data:`ACCENTED`;
+- bits 2–3, roots: 0 the word is its own only root, 1 one root id follows, 2 a varint count
+  and that many ids follow;
+- bits 4–5, bases: 0 none, 1 the same as the roots (a verb form counts as its infinitive, which
+  is also its root), 2 one id follows, 3 a varint count and that many ids follow.
+
+Ids are varints; an id ``>= N`` names lemma ``id - N`` of the lemma trie.
+
+Records are stored in word-id order; reading one skips at most ``BLOCK - 1`` records from its
+block's offset, which keeps the index small (a record number per block, not per word).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import marisa_trie
+
+from engine.errors import LexiconFormatError
+
+MAGIC = b"VLXLEX01"
+BLOCK = 32
+#: Lowercase accented letters a display form may carry, in code order.
+ACCENTED = "áàâãéêíóôõúüç"
+
+_MAX_ACCENTS = 3
+_ROOTS_SELF, _ROOTS_ONE, _ROOTS_LIST = 0, 1, 2
+_BASES_NONE, _BASES_ROOTS, _BASES_ONE, _BASES_LIST = 0, 1, 2, 3
+_U32 = struct.Struct("<I")
+
+
+@dataclass(frozen=True)
+class WordData:
+    """What the build knows of one folded word, ready to encode."""
+
+    display: str  # lowercase, accented
+    roots: Sequence[str]  # folded lemmas, most common first
+    bases: Sequence[str]  # folded words it counts as for themes
+
+
+def _varint(value: int, out: bytearray) -> None:
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+
+
+def _ids(values: Sequence[str], ids: dict[str, int], out: bytearray, with_count: bool) -> None:
+    if with_count:
+        _varint(len(values), out)
+    for value in values:
+        _varint(ids[value], out)
+
+
+def encode_record(word: str, data: WordData, ids: dict[str, int]) -> bytes:
+    """Encode one word's record (without its length byte)."""
+    accents = [(i, ACCENTED.index(c)) for i, c in enumerate(data.display) if c in ACCENTED]
+    if len(accents) > _MAX_ACCENTS:
+        raise ValueError(f"{word}: too many accented letters in {data.display!r}")
+    if data.display.translate(_STRIP_TABLE).upper() != word:
+        raise ValueError(f"{word}: display form {data.display!r} does not fold to it")
+    roots, bases = list(data.roots), list(data.bases)
+    root_mode = _ROOTS_SELF if roots == [word] else _ROOTS_ONE if len(roots) == 1 else _ROOTS_LIST
+    if not bases:
+        base_mode = _BASES_NONE
+    elif bases == roots:
+        base_mode = _BASES_ROOTS
+    else:
+        base_mode = _BASES_ONE if len(bases) == 1 else _BASES_LIST
+    body = bytearray((len(accents) | root_mode << 2 | base_mode << 4,))
+    for pos, code in accents:
+        body += bytes((pos, code))
+    if root_mode != _ROOTS_SELF:
+        _ids(roots, ids, body, with_count=root_mode == _ROOTS_LIST)
+    if base_mode in (_BASES_ONE, _BASES_LIST):
+        _ids(bases, ids, body, with_count=base_mode == _BASES_LIST)
+    if len(body) > 255:
+        raise ValueError(f"{word}: record of {len(body)} bytes does not fit")
+    return bytes(body)
+
+
+_STRIP_TABLE = str.maketrans("áàâãéêíóôõúüç", "aaaaeeiooouuc")
+
+
+def encode_artifact(words: dict[str, WordData], header: dict[str, object]) -> bytes:
+    """Build the whole artifact from every folded word's data."""
+    word_trie = marisa_trie.Trie(words.keys())
+    n = len(word_trie)
+    lemma_only = sorted(
+        {r for d in words.values() for r in d.roots if r not in word_trie}
+    )
+    lemma_trie = marisa_trie.Trie(lemma_only)
+    ids: dict[str, int] = {}
+    for word in words:
+        ids[word] = word_trie.key_id(word)
+    for lemma in lemma_only:
+        ids[lemma] = n + lemma_trie.key_id(lemma)
+    records = bytearray()
+    index = bytearray()
+    for word_id in range(n):
+        if word_id % BLOCK == 0:
+            index += _U32.pack(len(records))
+        word = word_trie.restore_key(word_id)
+        body = encode_record(word, words[word], ids)
+        records.append(len(body))
+        records += body
+    meta = dict(header, words=n, lemmas_outside=len(lemma_only), block=BLOCK)
+    parts = [
+        json.dumps(meta, ensure_ascii=False, sort_keys=True).encode("utf-8"),
+        word_trie.tobytes(),
+        lemma_trie.tobytes(),
+        bytes(index),
+        bytes(records),
+    ]
+    out = bytearray(MAGIC)
+    for part in parts:
+        out += _U32.pack(len(part))
+        out += part
+    return bytes(out)
+
+
+@dataclass(frozen=True)
+class Sections:
+    header: dict[str, object]
+    word_trie: memoryview
+    lemma_trie: memoryview
+    index: memoryview
+    records: memoryview
+
+
+def split_sections(data: bytes | memoryview) -> Sections:
+    """Cut an artifact into its sections without copying them."""
+    view = memoryview(data)
+    if bytes(view[: len(MAGIC)]) != MAGIC:
+        raise LexiconFormatError("O arquivo não é um léxico do Vanlexis (assinatura errada).")
+    pos = len(MAGIC)
+    parts: list[memoryview] = []
+    for _ in range(5):
+        if pos + 4 > len(view):
+            raise LexiconFormatError("O arquivo do léxico está truncado.")
+        (size,) = _U32.unpack_from(view, pos)
+        pos += 4
+        if pos + size > len(view):
+            raise LexiconFormatError("O arquivo do léxico está truncado.")
+        parts.append(view[pos : pos + size])
+        pos += size
+    if pos != len(view):
+        raise LexiconFormatError("O arquivo do léxico tem dados sobrando no fim.")
+    try:
+        header = json.loads(bytes(parts[0]).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LexiconFormatError("O cabeçalho do léxico está corrompido.") from exc
+    if not isinstance(header, dict):
+        raise LexiconFormatError("O cabeçalho do léxico está corrompido.")
+    return Sections(header, parts[1], parts[2], parts[3], parts[4])
+
+
+def _read_ids(buf: memoryview, pos: int, with_count: bool) -> tuple[list[int], int]:
+    count = 1
+    if with_count:
+        count, pos = _read_varint(buf, pos)
+    values = []
+    for _ in range(count):
+        value, pos = _read_varint(buf, pos)
+        values.append(value)
+    return values, pos
+
+
+def decode_record(
+    records: memoryview, offset: int
+) -> tuple[list[tuple[int, int]], list[int] | None, list[int]]:
+    """Read the record at ``offset`` (its length byte): accents, root ids (None: itself), bases."""
+    pos = offset + 1
+    flags = records[pos]
+    pos += 1
+    accents = []
+    for _ in range(flags & 0b11):
+        accents.append((records[pos], records[pos + 1]))
+        pos += 2
+    root_mode, base_mode = (flags >> 2) & 0b11, (flags >> 4) & 0b11
+    roots: list[int] | None = None
+    if root_mode != _ROOTS_SELF:
+        roots, pos = _read_ids(records, pos, with_count=root_mode == _ROOTS_LIST)
+    bases: list[int] = []
+    if base_mode == _BASES_ROOTS:
+        bases = list(roots or [])
+    elif base_mode != _BASES_NONE:
+        bases, pos = _read_ids(records, pos, with_count=base_mode == _BASES_LIST)
+    return accents, roots, bases
+
+
+def _read_varint(buf: memoryview, pos: int) -> tuple[int, int]:
+    shift = value = 0
+    while True:
+        byte = buf[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, pos
+        shift += 7

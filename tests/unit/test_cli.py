@@ -1,0 +1,95 @@
+"""``vanlexis word``: one JSON object per word, clear errors, exit 2 for usage errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(*argv: str) -> tuple[int, list[dict[str, object]], str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    return status, lines, err.getvalue()
+
+
+def test_word_prints_validity_display_bases_and_root() -> None:
+    status, lines, _ = run("word", "ACAO", "bolinhas", "Coração", "xyzzy")
+    assert status == 0
+    assert lines[0] == {
+        "word": "ACAO", "valid": True, "display": "ação",
+        "bases": lines[0]["bases"], "root": lines[0]["root"], "roots": lines[0]["roots"],
+    }
+    assert lines[1]["word"] == "BOLINHAS"
+    assert "BOLA" in lines[1]["bases"]  # type: ignore[operator]
+    assert lines[2]["display"] == "coração"
+    assert lines[3] == {"word": "XYZZY", "valid": False, "display": None, "bases": [],
+                        "root": None, "roots": []}
+
+
+def test_root_of_a_conjugated_form() -> None:
+    _, lines, _ = run("word", "amaras")
+    assert lines[0]["root"] == "AMAR" or "AMAR" in lines[0]["roots"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("", "word.empty"), ("123", "word.invalid_chars"), ("@!#", "word.invalid_chars"),
+     ("a" * 500, "word.too_long"), ("слово", "word.invalid_chars"),
+     ("単語", "word.invalid_chars")],
+)
+def test_bad_words_get_an_error_object_each(text: str, code: str) -> None:
+    status, lines, _ = run("word", "casa", text, "mesa")
+    assert status == 1
+    assert [line["valid"] for line in lines] == [True, False, True]
+    error = lines[1]["error"]
+    assert isinstance(error, dict)
+    assert error["code"] == code
+    assert error["message"]
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("word")[0] == 2
+    assert run()[0] == 2
+    assert run("nonsense")[0] == 2
+
+
+def test_a_missing_lexicon_is_reported_without_a_traceback(tmp_path: Path) -> None:
+    status, _, err = run("word", "--lexicon", str(tmp_path / "none.vlx"), "casa")
+    assert status == 1
+    assert "not found" in err
+
+
+def test_a_corrupt_lexicon_is_reported_without_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.vlx"
+    bad.write_bytes(b"garbage")
+    status, _, err = run("word", "--lexicon", str(bad), "casa")
+    assert status == 1
+    assert "Traceback" not in err and err
+
+
+def test_console_script_runs_as_a_program() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.cli", "word", "ação", "", "9"],
+        capture_output=True, text=True, cwd=REPO, check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [
+        True, False, False,
+    ]
+    usage = subprocess.run(
+        [sys.executable, "-m", "tools.cli", "word"], capture_output=True, text=True, cwd=REPO,
+        check=False,
+    )
+    assert usage.returncode == 2
+    assert "usage" in usage.stderr and "Traceback" not in usage.stderr

@@ -1,0 +1,5 @@
+import sys
+
+from tools.lexicon_build.build import main
+
+sys.exit(main())

@@ -1,0 +1,278 @@
+"""Build the lexicon artifact from the pinned VERO dictionary: ``python -m tools.lexicon_build``.
+
+Steps: fetch and verify the source; expand every entry to all its forms; keep lowercase,
+letter-only forms that are not pre-pronoun stems; fold them to A–Z; drop words shorter than
+two letters and vowel-less abbreviations; choose each folded word's display spelling; compute
+roots and bases; encode; check a sample against Hunspell's own acceptance (spylls); write the
+artifact, its build report and the dictionary's licence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.lexicon.artifact import WordData, encode_artifact
+from engine.lexicon.fold import fold
+from engine.lexicon.lexicon import DEFAULT_PATH
+from tools.lexicon_build import source, vero
+from tools.lexicon_build.affixes import parse_aff, parse_dic
+from tools.lexicon_build.expand import PRONOUN, Expander
+from tools.lexicon_build.morphology import Morphology
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = REPO / "build" / "cache"
+DENYLIST = Path(__file__).with_name("denylist.txt")
+VOWELS = frozenset("AEIOU")
+_ACCENTED = frozenset("áàâãéêíóôõúüç")
+IRREGULAR_VERB_FLAGS = frozenset("efhi")  # VERO's classes named "IRREGULARES"
+REGULAR_VERB_FLAG = "a"  # "VERBOS REGULARES"
+
+
+class Progress:
+    """One status line on stderr, rewritten in place, with elapsed time."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, message: str, *, final: bool = False) -> None:
+        line = f"[{time.monotonic() - self.start:6.1f}s] {message}"
+        if self.tty and not final:
+            sys.stderr.write("\r\033[K" + line)
+        else:
+            sys.stderr.write(("\r\033[K" if self.tty else "") + line + "\n")
+        sys.stderr.flush()
+
+
+_PT_FOLD = str.maketrans("áàâãéêíóôõúüç", "aaaaeeiooouuc")
+
+
+def fold_portuguese(word: str) -> str:
+    """Folding for the build's own input, which is lowercase Portuguese letters only.
+
+    Equal to :func:`engine.lexicon.fold.fold` on that alphabet (a test checks it), and many
+    times faster, which matters over 2.7 million forms.
+    """
+    return word.translate(_PT_FOLD).upper()
+
+
+def load_denylist(path: Path = DENYLIST) -> set[str]:
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word = line.split("#", 1)[0].strip()
+        if word:
+            words.add(fold(word))
+    return words
+
+
+def fold_and_filter(
+    forms: list[str], denylist: set[str]
+) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Group forms by their folded word, dropping short, vowel-less and denied words."""
+    spellings: dict[str, list[str]] = {}
+    dropped = {"short": 0, "vowelless": 0, "denylist": 0}
+    for form in forms:
+        folded = fold_portuguese(form)
+        if len(folded) < 2:
+            dropped["short"] += 1
+        elif not VOWELS.intersection(folded):
+            dropped["vowelless"] += 1
+        elif folded in denylist:
+            dropped["denylist"] += 1
+        else:
+            spellings.setdefault(folded, []).append(form)
+    return spellings, dropped
+
+
+def frequencies() -> tuple[dict[str, float], dict[str, float]]:
+    """wordfreq's Portuguese frequencies, by spelling and by folded word (the highest)."""
+    import wordfreq
+
+    raw: dict[str, float] = wordfreq.get_frequency_dict("pt", wordlist="best")
+    folded: dict[str, float] = {}
+    for token, value in raw.items():
+        key = fold(token)
+        if value > folded.get(key, 0.0):
+            folded[key] = value
+    return raw, folded
+
+
+def display_choice(spellings: list[str], frequency: Callable[[str], float]) -> str:
+    """The documented rule: most frequent spelling, then fewest accents, then alphabetical."""
+    return min(spellings, key=lambda s: (-frequency(s), sum(c in _ACCENTED for c in s), s))
+
+
+def _lemmatiser() -> Callable[[str], tuple[str, bool]]:
+    """simplemma's curated Portuguese lemma list, read as a plain mapping (form → lemma).
+
+    Only the list is used, not simplemma's guessing rules for unknown words: a word the list
+    does not know gets no lemma from it (the dictionary's own morphology still applies).
+    """
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary("pt")
+
+    def lemmatise(word: str) -> tuple[str, bool]:
+        lemma = table.get(word)
+        return (word, False) if lemma is None else (lemma, True)
+
+    return lemmatise
+
+
+# The worker processes inherit the morphology through fork instead of receiving it pickled.
+_SHARED: tuple[Morphology, dict[str, list[str]], Callable[[str], float]] | None = None
+
+
+def _describe(chunk: list[str]) -> list[WordData]:
+    assert _SHARED is not None
+    morphology, spellings, frequency = _SHARED
+    return [
+        WordData(display_choice(spellings[w], frequency), morphology.roots(w), morphology.bases(w))
+        for w in chunk
+    ]
+
+
+def describe_all(
+    morphology: Morphology,
+    spellings: dict[str, list[str]],
+    frequency: Callable[[str], float],
+    progress: Callable[[int], None],
+    chunk_size: int = 20_000,
+) -> dict[str, WordData]:
+    """Display form, roots and bases of every word, on every core (the slowest step)."""
+    global _SHARED  # noqa: PLW0603
+    _SHARED = (morphology, spellings, frequency)
+    keys = list(spellings)
+    chunks = [keys[i : i + chunk_size] for i in range(0, len(keys), chunk_size)]
+    words: dict[str, WordData] = {}
+    processes = max(1, min(os.cpu_count() or 1, 4))
+    pool = multiprocessing.get_context("fork").Pool(processes) if processes > 1 else None
+    try:
+        results = pool.imap(_describe, chunks) if pool else map(_describe, chunks)
+        for chunk, data in zip(chunks, results, strict=True):
+            words.update(zip(chunk, data, strict=True))
+            progress(len(words))
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+        _SHARED = None
+    return words
+
+
+def verify_sample(src: source.Source, forms: list[str], size: int, seed: int) -> dict[str, object]:
+    """Check that Hunspell (its Python port, spylls) accepts a random sample of kept forms."""
+    from spylls.hunspell import Dictionary
+
+    dictionary = Dictionary.from_files(str(src.aff.with_suffix("")))
+    sample = random.Random(seed).sample(forms, min(size, len(forms)))
+    rejected = [w for w in sample if not dictionary.lookup(w)]
+    return {"checked": len(sample), "rejected": rejected, "seed": seed}
+
+
+def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
+    started = time.monotonic()
+    src = source.fetch(CACHE)
+    progress(f"source {source.PACKAGE}@{source.VERSION} sha256 {src.sha256[:12]}… ok", final=True)
+    aff = parse_aff(src.aff)
+    entries = parse_dic(src.dic)
+    expander = Expander(aff)
+    total = len(entries)
+    expansion = expander.expand(
+        entries, progress=lambda n: progress(f"expanding {n:,}/{total:,} entries")
+    )
+    progress(
+        f"expanded {total:,} entries to {expansion.generated:,} forms, "
+        f"{len(expansion.forms):,} lowercase letter-only",
+        final=True,
+    )
+    derivs = expansion.forms
+    kept = [f for f, d in derivs.items() if any(kind != PRONOUN for _, kind in d)]
+    pronoun_only = len(derivs) - len(kept)
+    spellings, dropped = fold_and_filter(kept, load_denylist())
+    progress(f"folded to {len(spellings):,} words", final=True)
+
+    raw_freq, folded_freq = frequencies()
+    irregular = {e.word for e in entries if IRREGULAR_VERB_FLAGS.intersection(e.flags)}
+    regular = {e.word for e in entries if REGULAR_VERB_FLAG in e.flags}
+    verbs = {e.word for e in entries if vero.VERB.intersection(e.flags)}
+    morphology = Morphology(
+        derivations=derivs,
+        spellings=spellings,
+        fold=fold_portuguese,
+        frequency=lambda w: folded_freq.get(w, 0.0),
+        lemmatise=_lemmatiser(),
+        irregular_verbs=irregular,
+        regular_verbs=regular,
+        verbs=verbs,
+    )
+    words = describe_all(
+        morphology, spellings, lambda s: raw_freq.get(s, 0.0),
+        lambda n: progress(f"roots and bases {n:,}/{len(spellings):,}"),
+    )
+    progress(f"roots and bases for {len(words):,} words", final=True)
+    header = {
+        "format": 1,
+        "source": {
+            "package": f"{source.PACKAGE}@{source.VERSION}",
+            "sha256": src.sha256,
+            "dictionary": "VERO pt-BR 3.2 (LibreOffice), LGPL-3.0 or MPL-2.0",
+        },
+    }
+    artifact = encode_artifact(words, header)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(artifact)
+    (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
+    progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
+    report: dict[str, object] = {
+        "entries": total,
+        "generated_forms": expansion.generated,
+        "letter_only_forms": len(derivs),
+        "pre_pronoun_only_dropped": pronoun_only,
+        "kept_forms": len(kept),
+        **{f"dropped_{reason}": count for reason, count in dropped.items()},
+        "folded_words": len(words),
+        "folded_with_several_spellings": sum(1 for f in spellings.values() if len(f) > 1),
+        "artifact_bytes": len(artifact),
+        "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
+        "source_sha256": src.sha256,
+    }
+    if verify:
+        progress(f"checking {verify:,} forms against Hunspell (spylls)")
+        report["hunspell_check"] = verify_sample(src, kept, verify, seed=20261130)
+        progress(f"hunspell check: {report['hunspell_check']}", final=True)
+    report["seconds"] = round(time.monotonic() - started, 1)
+    report_path = out.with_suffix(".build.json")
+    report_path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.lexicon_build", description=__doc__)
+    parser.add_argument("--out", type=Path, default=DEFAULT_PATH, help="artifact path")
+    parser.add_argument(
+        "--verify", type=int, default=2000, metavar="N",
+        help="check N random kept forms with spylls (0 to skip)",
+    )
+    args = parser.parse_args(argv)
+    progress = Progress()
+    try:
+        report = build(args.out, verify=args.verify, progress=progress)
+    except source.SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    check = report.get("hunspell_check")
+    if isinstance(check, dict) and check.get("rejected"):
+        print("error: Hunspell rejects some kept forms", file=sys.stderr)
+        return 1
+    return 0
