@@ -71,11 +71,17 @@ def _ids(values: Sequence[str], ids: dict[str, int], out: bytearray, with_count:
 
 def encode_record(word: str, data: WordData, ids: dict[str, int]) -> bytes:
     """Encode one word's record (without its length byte)."""
-    accents = [(i, ACCENTED.index(c)) for i, c in enumerate(data.display) if c in ACCENTED]
+    display = data.display
+    if display.isascii():  # most words: no accent to record
+        accents: list[tuple[int, int]] = []
+        folded = display.upper()
+    else:
+        accents = [(i, ACCENTED.index(c)) for i, c in enumerate(display) if c in ACCENTED]
+        folded = display.translate(_STRIP_TABLE).upper()
     if len(accents) > _MAX_ACCENTS:
-        raise ValueError(f"{word}: too many accented letters in {data.display!r}")
-    if data.display.translate(_STRIP_TABLE).upper() != word:
-        raise ValueError(f"{word}: display form {data.display!r} does not fold to it")
+        raise ValueError(f"{word}: too many accented letters in {display!r}")
+    if folded != word:
+        raise ValueError(f"{word}: display form {display!r} does not fold to it")
     roots, bases = list(data.roots), list(data.bases)
     root_mode = _ROOTS_SELF if roots == [word] else _ROOTS_ONE if len(roots) == 1 else _ROOTS_LIST
     if not bases:

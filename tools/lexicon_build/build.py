@@ -10,9 +10,11 @@ artifact, its build report and the dictionary's licence.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import multiprocessing
+import multiprocessing.pool
 import os
 import random
 import sys
@@ -24,8 +26,8 @@ from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
 from tools.lexicon_build import source, vero
-from tools.lexicon_build.affixes import parse_aff, parse_dic
-from tools.lexicon_build.expand import PRONOUN, Expander
+from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
+from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
 
 REPO = Path(__file__).resolve().parents[2]
@@ -128,6 +130,55 @@ def _lemmatiser() -> Callable[[str], tuple[str, bool]]:
     return lemmatise
 
 
+def _pool(processes: int) -> multiprocessing.pool.Pool | None:
+    """A pool of forked workers (they inherit the parent's data), or None on one core."""
+    return multiprocessing.get_context("fork").Pool(processes) if processes > 1 else None
+
+
+def _processes() -> int:
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+_EXPANDER: Expander | None = None
+
+
+def _expand_chunk(chunk: list[DicEntry]) -> Expansion:
+    assert _EXPANDER is not None
+    return _EXPANDER.expand(chunk)
+
+
+def expand_all(
+    expander: Expander, entries: list[DicEntry], progress: Callable[[int], None],
+    chunk_size: int = 20_000,
+) -> Expansion:
+    """Expand every entry on every core; forbidden words are removed from the merged result."""
+    global _EXPANDER  # noqa: PLW0603
+    _EXPANDER = expander
+    chunks = [entries[i : i + chunk_size] for i in range(0, len(entries), chunk_size)]
+    merged = Expansion()
+    done = 0
+    pool = _pool(_processes())
+    try:
+        results = pool.imap(_expand_chunk, chunks) if pool else map(_expand_chunk, chunks)
+        for chunk, part in zip(chunks, results, strict=True):
+            merged.generated += part.generated
+            merged.skipped_entries += part.skipped_entries
+            merged.forbidden |= part.forbidden
+            for form, derivs in part.forms.items():
+                known = merged.forms.setdefault(form, [])
+                known.extend(d for d in derivs if d not in known)
+            done += len(chunk)
+            progress(done)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+        _EXPANDER = None
+    for word in merged.forbidden:
+        merged.forms.pop(word, None)
+    return merged
+
+
 # The worker processes inherit the morphology through fork instead of receiving it pickled.
 _SHARED: tuple[Morphology, dict[str, list[str]], Callable[[str], float]] | None = None
 
@@ -154,8 +205,7 @@ def describe_all(
     keys = list(spellings)
     chunks = [keys[i : i + chunk_size] for i in range(0, len(keys), chunk_size)]
     words: dict[str, WordData] = {}
-    processes = max(1, min(os.cpu_count() or 1, 4))
-    pool = multiprocessing.get_context("fork").Pool(processes) if processes > 1 else None
+    pool = _pool(_processes())
     try:
         results = pool.imap(_describe, chunks) if pool else map(_describe, chunks)
         for chunk, data in zip(chunks, results, strict=True):
@@ -185,10 +235,9 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     progress(f"source {source.PACKAGE}@{source.VERSION} sha256 {src.sha256[:12]}… ok", final=True)
     aff = parse_aff(src.aff)
     entries = parse_dic(src.dic)
-    expander = Expander(aff)
     total = len(entries)
-    expansion = expander.expand(
-        entries, progress=lambda n: progress(f"expanding {n:,}/{total:,} entries")
+    expansion = expand_all(
+        Expander(aff), entries, lambda n: progress(f"expanding {n:,}/{total:,} entries")
     )
     progress(
         f"expanded {total:,} entries to {expansion.generated:,} forms, "
@@ -265,6 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     progress = Progress()
+    # Millions of small tuples and lists, none in a cycle: the cyclic collector would only
+    # rescan them again and again (and, after a fork, touch every page the workers share).
+    gc.disable()
     try:
         report = build(args.out, verify=args.verify, progress=progress)
     except source.SourceError as exc:
