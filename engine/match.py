@@ -1,0 +1,396 @@
+"""The match flow: new matches, ``apply`` for every command, ``preview`` before confirming.
+
+A turn has four phases: income and market (hooks the card rules fill), the action (play, swap
+up to three tiles, or pass; a timeout is a pass) and the free refill. A round is one turn for
+each seat. The match ends when a seat reaches the point target, when the round limit is
+reached (the round is completed), when every seat has passed twice in a row, or when all but
+one seat of a multi-seat match have left. Commands are pure: state in, new state and events
+out; an illegal command raises a :class:`~engine.errors.RuleError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from engine import chain as chains
+from engine.board import Board, Layout
+from engine.commands import Command, Leave, Pass, Play, Swap, Timeout
+from engine.errors import RuleError
+from engine.events import Event, private, public
+from engine.lexicon import Lexicon
+from engine.moves import MoveShape, PlacedTile, analyse
+from engine.rng import Rng
+from engine.rules import Band, RuleSet
+from engine.scoring import Affinity, Breakdown, Modifiers, score_move
+from engine.state import ACTIVE, FINISHED, MatchState, Seat
+from engine.themes import DEFAULT_DIR, ThemeCatalog
+from engine.tiles import draw, refill, take_from_rack
+
+
+class TurnError(RuleError):
+    code = "turn.invalid"
+
+
+@dataclass(frozen=True)
+class Resources:
+    """The read-only data a match is played with."""
+
+    lexicon: Lexicon
+    themes: ThemeCatalog
+
+    @classmethod
+    @functools.cache
+    def default(cls) -> Resources:
+        lexicon = Lexicon.default()
+        return cls(lexicon, ThemeCatalog.load(DEFAULT_DIR, lexicon))
+
+
+@dataclass(frozen=True)
+class Player:
+    player_id: str
+    name: str
+    bot: bool = False
+
+
+@functools.cache
+def _layout(rows: tuple[str, ...]) -> Layout:
+    return Layout(rows)
+
+
+def _res(resources: Resources | None) -> Resources:
+    return resources if resources is not None else Resources.default()
+
+
+def new_match(
+    rules: RuleSet,
+    match_id: str,
+    players: Sequence[Player],
+    *,
+    seed: str | int,
+    now: int,
+    theme_id: str | None = None,
+    resources: Resources | None = None,
+) -> tuple[MatchState, list[Event]]:
+    """Seat the players, draw the theme (if the table chose none) and racks, start turn 1."""
+    res = _res(resources)
+    if not rules.min_seats <= len(players) <= rules.max_seats:
+        raise TurnError(
+            f"Esta mesa é para {rules.min_seats} a {rules.max_seats} jogadores.",
+            code="match.seats",
+        )
+    if len({p.player_id for p in players}) != len(players):
+        raise TurnError("Um jogador não pode ocupar dois lugares.", code="match.seats")
+    rng = Rng.from_seed(seed)
+    if not rules.themed:
+        theme_id = None
+    elif theme_id is None:
+        ids = res.themes.ids()
+        if not ids:
+            raise TurnError("Não há temas disponíveis.", code="theme.none")
+        theme_id = rng.choice(ids)
+    else:
+        res.themes.get(theme_id)  # raises for an unknown theme
+    seats = []
+    for player in players:
+        rack = tuple(refill(rules, (), rules.rack_size, rng))
+        seats.append(Seat(player.player_id, player.name, player.bot, rack))
+    state = MatchState(
+        match_id=match_id,
+        rules=rules.name,
+        theme_id=theme_id,
+        board=Board.empty(rules.size).rows,
+        seats=tuple(seats),
+        rng_state=rng.state,
+    )
+    events = [public("match_started", {"match_id": match_id, "theme_id": theme_id,
+                                       "seats": [p.name for p in players]})]
+    state, started = _start_turn(rules, state, 0, now, rng)
+    return replace(state, rng_state=rng.state, version=1), events + started
+
+
+def _start_turn(
+    rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng
+) -> tuple[MatchState, list[Event]]:
+    # Phases 1 and 2, income and market, are the card rules' (issue 4); nothing to do here.
+    del rng
+    deadline = now + rules.turn_seconds * 1000
+    state = replace(state, current=seat, turn=state.turn + 1, turn_started_ms=now,
+                    deadline_ms=deadline)
+    return state, [public("turn_started", {"seat": seat, "turn": state.turn,
+                                           "round": state.round, "deadline_ms": deadline})]
+
+
+def _affinity(state: MatchState, word: str, res: Resources) -> Affinity:
+    if state.theme_id is None:
+        return Affinity(Band.FRIO, None)
+    theme = res.themes.get(state.theme_id)
+    band, matched = theme.band_of(word, res.lexicon)
+    return Affinity(band, matched, theme.id)
+
+
+def _evaluate(
+    rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile], res: Resources,
+    *, modifiers: Modifiers | None = None,
+) -> tuple[MoveShape, Breakdown, chains.Chain, tuple[str, ...]]:
+    """The one code path behind ``preview`` and ``play``: validate, then score."""
+    board = Board.from_rows(state.board, rules.size)
+    shape = analyse(rules, board, tiles, res.lexicon)
+    left = take_from_rack(state.seats[seat].rack, [(t.letter, t.wild) for t in tiles])
+    if left is None:
+        raise TurnError("Você não tem essas peças na mão.", code="move.not_in_rack")
+    affinity = _affinity(state, shape.main.text, res)
+    roots = res.lexicon.roots(shape.main.text)
+    new_chain, step = chains.after_play(rules, state.seats[seat].chain, affinity.band, roots)
+    displays = {w.text: res.lexicon.display(w.text) or w.text.lower() for w in shape.words}
+    breakdown = score_move(rules, _layout(rules.layout), shape, displays=displays,
+                           affinity=affinity, chain=step, modifiers=modifiers)
+    return shape, breakdown, new_chain, tuple(left)
+
+
+def _check_turn(state: MatchState, seat: int) -> None:
+    if state.status != ACTIVE:
+        raise TurnError("A partida já terminou.", code="match.over")
+    if not 0 <= seat < len(state.seats):
+        raise TurnError("Lugar inválido.", code="seat.invalid")
+
+
+def preview(
+    rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile],
+    resources: Resources | None = None,
+) -> Breakdown:
+    """The band and full score of a placement, before it is confirmed (nothing changes)."""
+    _check_turn(state, seat)
+    return _evaluate(rules, state, seat, tiles, _res(resources))[1]
+
+
+def apply(
+    rules: RuleSet,
+    state: MatchState,
+    seat: int,
+    command: Command,
+    now: int,
+    *,
+    rng: Rng | None = None,
+    resources: Resources | None = None,
+) -> tuple[MatchState, list[Event]]:
+    """Apply one command of ``seat`` at time ``now`` (ms); returns the new state and events."""
+    res = _res(resources)
+    _check_turn(state, seat)
+    rng = rng if rng is not None else Rng(state.rng_state)
+    if isinstance(command, Leave):
+        new_state, events = _leave(rules, state, seat, now, rng)
+    else:
+        if seat != state.current:
+            raise TurnError("Não é a sua vez.", code="turn.not_yours")
+        if isinstance(command, Play):
+            new_state, events = _play(rules, state, seat, command, res)
+        elif isinstance(command, Swap):
+            new_state, events = _swap(rules, state, seat, command, rng)
+        elif isinstance(command, Pass):
+            new_state, events = _pass(state, seat, "passed")
+        elif isinstance(command, Timeout):
+            if command.turn != state.turn:
+                raise TurnError("Esse tempo esgotado é de outro turno.", code="turn.stale")
+            new_state, events = _pass(state, seat, "timed_out")
+        else:
+            raise TurnError("Comando desconhecido.", code="command.unknown")
+        new_state, more = _end_turn(rules, new_state, seat, now, rng)
+        events += more
+    return replace(new_state, rng_state=rng.state, version=state.version + 1), events
+
+
+def _record(state: MatchState, entry: dict[str, object]) -> MatchState:
+    return replace(state, history=(*state.history, {"turn": state.turn, **entry}))
+
+
+def _play(
+    rules: RuleSet, state: MatchState, seat: int, command: Play, res: Resources
+) -> tuple[MatchState, list[Event]]:
+    shape, breakdown, new_chain, left = _evaluate(rules, state, seat, command.tiles, res)
+    board = Board.from_rows(state.board, rules.size)
+    board = board.with_tiles((t.row, t.col, t.cell) for t in command.tiles)
+    player = state.seats[seat]
+    longest = max((w.text for w in shape.words), key=len)
+    if len(longest) > len(player.longest_word):
+        player = replace(player, longest_word=longest)
+    player = replace(
+        player, rack=left, score=player.score + breakdown.total, passes_in_row=0,
+        chain=new_chain, best_move=max(player.best_move, breakdown.total),
+    )
+    state = replace(state.with_seat(seat, player), board=board.rows)
+    summary = {"seat": seat, "kind": "play", "words": [w.text for w in shape.words],
+               "score": breakdown.total, "band": breakdown.band.label}
+    state = _record(state, summary)
+    return state, [public("move_played", {**summary, "breakdown": breakdown.to_json(),
+                                          "tiles": [[t.row, t.col, t.cell]
+                                                    for t in command.tiles]})]
+
+
+def _swap(
+    rules: RuleSet, state: MatchState, seat: int, command: Swap, rng: Rng
+) -> tuple[MatchState, list[Event]]:
+    count = len(command.tiles)
+    if not 1 <= count <= rules.swap_limit:
+        raise TurnError(f"Troque de 1 a {rules.swap_limit} peças.", code="swap.count")
+    player = state.seats[seat]
+    if Counter(command.tiles) - Counter(player.rack):
+        raise TurnError("Você não tem essas peças na mão.", code="swap.not_in_rack")
+    left = list(player.rack)
+    for code in command.tiles:
+        left.remove(code)
+    drawn = draw(rules, left, count, rng)
+    _, step = chains.after_break(player.chain)
+    player = replace(player, rack=(*left, *drawn), passes_in_row=0, chain=chains.Chain())
+    state = _record(state.with_seat(seat, player), {"seat": seat, "kind": "swap",
+                                                    "count": count})
+    return state, [
+        public("swapped", {"seat": seat, "count": count, "chain": step.effect}),
+        private(seat, "rack", {"rack": list(player.rack), "drawn": drawn}),
+    ]
+
+
+def _pass(state: MatchState, seat: int, kind: str) -> tuple[MatchState, list[Event]]:
+    player = state.seats[seat]
+    _, step = chains.after_break(player.chain)
+    player = replace(player, passes=player.passes + 1, passes_in_row=player.passes_in_row + 1,
+                     chain=chains.Chain())
+    state = _record(state.with_seat(seat, player), {"seat": seat, "kind": kind})
+    return state, [public(kind, {"seat": seat, "chain": step.effect})]
+
+
+def _leave(
+    rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng
+) -> tuple[MatchState, list[Event]]:
+    if state.seats[seat].left:
+        raise TurnError("Você já saiu desta partida.", code="seat.left")
+    state = state.with_seat(seat, replace(state.seats[seat], left=True))
+    events = [public("seat_left", {"seat": seat})]
+    remaining = [i for i, s in enumerate(state.seats) if not s.left]
+    if not remaining or (len(state.seats) > 1 and len(remaining) <= 1):
+        finished, more = _finish(state, "left")
+        return finished, events + more
+    if seat == state.current:
+        state, more = _pass(state, seat, "passed")
+        events += more
+        state, more = _end_turn(rules, state, seat, now, rng)
+        events += more
+    return state, events
+
+
+def _end_turn(
+    rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng
+) -> tuple[MatchState, list[Event]]:
+    """Phase 4 (refill) and the move to the next seat, ending the match when it is over."""
+    player = state.seats[seat]
+    thinking = max(0, now - state.turn_started_ms)
+    rack = tuple(refill(rules, player.rack, rules.rack_size, rng))
+    state = state.with_seat(seat, replace(player, rack=rack,
+                                          thinking_ms=player.thinking_ms + thinking))
+    events = [private(seat, "rack", {"rack": list(rack)})]
+    if state.seats[seat].score >= rules.point_target:
+        finished, more = _finish(state, "target")
+        return finished, events + more
+    if all(s.passes_in_row >= rules.passes_to_end for s in state.seats):
+        finished, more = _finish(state, "passes")
+        return finished, events + more
+    following = (seat + 1) % len(state.seats)
+    if following == 0:
+        if state.round >= rules.round_limit:
+            finished, more = _finish(state, "rounds")
+            return finished, events + more
+        state = replace(state, round=state.round + 1)
+    state, more = _start_turn(rules, state, following, now, rng)
+    events += more
+    if state.seats[following].left:
+        # A seat that left passes at once: nobody waits for its timer.
+        state, auto = _pass(state, following, "passed")
+        state, after = _end_turn(rules, state, following, now, rng)
+        events += auto + after
+    return state, events
+
+
+def standings(state: MatchState) -> list[int]:
+    """Seats from first to last: score, then longest word, fewer passes, less thinking time."""
+    return sorted(
+        range(len(state.seats)),
+        key=lambda i: (
+            state.seats[i].left,
+            -state.seats[i].score,
+            -len(state.seats[i].longest_word),
+            state.seats[i].passes,
+            state.seats[i].thinking_ms,
+            i,
+        ),
+    )
+
+
+def _tie_break(a: Seat, b: Seat) -> str | None:
+    """Which rule separated two seats with the same score, if any."""
+    if a.score != b.score:
+        return None
+    if len(a.longest_word) != len(b.longest_word):
+        return "longest_word"
+    if a.passes != b.passes:
+        return "fewer_passes"
+    if a.thinking_ms != b.thinking_ms:
+        return "less_time"
+    return "seat_order"
+
+
+def _finish(state: MatchState, reason: str) -> tuple[MatchState, list[Event]]:
+    order = standings(state)
+    ranking = []
+    for rank, index in enumerate(order, start=1):
+        seat = state.seats[index]
+        above = state.seats[order[rank - 2]] if rank > 1 else None
+        ranking.append({
+            "rank": rank, "seat": index, "name": seat.name, "score": seat.score,
+            "longest_word": seat.longest_word, "passes": seat.passes,
+            "thinking_ms": seat.thinking_ms, "left": seat.left,
+            "tie_break": _tie_break(above, seat) if above is not None else None,
+        })
+    result = {"reason": reason, "ranking": ranking, "winner": order[0]}
+    finished = replace(state, status=FINISHED, result=result)
+    return finished, [public("match_ended", result)]
+
+
+def view(
+    state: MatchState, seat: int | None, resources: Resources | None = None
+) -> dict[str, object]:
+    """What one seat may see (None: a spectator). Other seats' racks never appear."""
+    res = _res(resources)
+    theme = res.themes.get(state.theme_id).public() if state.theme_id else None
+    seats = []
+    for index, s in enumerate(state.seats):
+        entry: dict[str, object] = {
+            "seat": index, "name": s.name, "bot": s.bot, "score": s.score,
+            "rack_size": len(s.rack), "passes": s.passes, "chain": s.chain.length,
+            "longest_word": s.longest_word, "left": s.left,
+        }
+        seats.append(entry)
+    own = state.seats[seat] if seat is not None and 0 <= seat < len(state.seats) else None
+    return {
+        "match_id": state.match_id, "version": state.version, "rules": state.rules,
+        "theme": theme, "board": list(state.board), "seats": seats,
+        "you": seat if own is not None else None,
+        "rack": list(own.rack) if own is not None else None,
+        "chain_roots": list(own.chain.roots) if own is not None else None,
+        "current": state.current, "turn": state.turn, "round": state.round,
+        "deadline_ms": state.deadline_ms, "status": state.status,
+        "history": [dict(h) for h in state.history[-20:]],
+        "result": dict(state.result) if state.result is not None else None,
+    }
+
+
+def replay(
+    rules: RuleSet, start: MatchState, log: Sequence[tuple[int, Command, int]],
+    resources: Resources | None = None,
+) -> MatchState:
+    """The state after re-applying a command log ``(seat, command, now)`` from ``start``."""
+    state = start
+    for seat, command, now in log:
+        state, _ = apply(rules, state, seat, command, now, resources=resources)
+    return state
