@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from engine.board import Board
 from engine.chain import Chain
-from engine.match import Resources
+from engine.errors import RuleError
+from engine.match import Resources, preview
+from engine.moves import PlacedTile, placement_from_word
 from engine.rules import RuleSet
 from engine.state import MatchState, Seat
 
@@ -43,3 +46,30 @@ def position(
 
 def resources() -> Resources:
     return Resources.default()
+
+
+def find_play(
+    rules: RuleSet, state: MatchState, seat: int, res: Resources, *, longest: int = 4,
+    anchors: int = 12,
+) -> list[PlacedTile] | None:
+    """A legal play for ``seat`` by small brute force (short words near a few board tiles)."""
+    board = Board(state.board)
+    rack = [t for t in state.seats[seat].rack if len(t) == 1]
+    spots = [(r, c) for r in range(board.size) for c in range(board.size) if board.occupied(r, c)]
+    spots = spots[:anchors] if spots else [rules.centre]
+    for n in range(min(longest, len(rack)), 1, -1):
+        for perm in sorted(set(itertools.permutations(rack, n))):
+            word = "".join(perm)
+            if word not in res.lexicon:
+                continue
+            for row, col in spots:
+                for direction in ("across", "down"):
+                    for offset in range(-n, 2):
+                        r, c = (row, col + offset) if direction == "across" else (row + offset, col)
+                        try:
+                            tiles = placement_from_word(board, r, c, direction, word)
+                            preview(rules, state, seat, tiles, res)
+                        except RuleError:
+                            continue
+                        return tiles
+    return None

@@ -1,0 +1,198 @@
+"""The match flow: turns and rounds, play, swap, pass, timeout, leave, the end and tie-breaks."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from engine.chain import Chain
+from engine.commands import Leave, Pass, Play, Swap, Timeout
+from engine.errors import RuleError
+from engine.match import Player, apply, new_match, standings, view
+from engine.rules import RuleSet
+from engine.state import MatchState, Seat
+from tests.helpers import find_play, resources
+
+RES = resources()
+PLAYERS = [Player("p1", "Ana"), Player("p2", "Bia")]
+
+
+def start(rules: RuleSet | None = None, players: list[Player] | None = None,
+          theme: str | None = "futebol", seed: str = "s1") -> MatchState:
+    state, _ = new_match(rules or RuleSet.standard(), "m1", players or PLAYERS, seed=seed,
+                         now=0, theme_id=theme, resources=RES)
+    return state
+
+
+def frozen(state: MatchState) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def test_new_match_deals_full_racks_and_starts_turn_one() -> None:
+    state, events = new_match(RuleSet.standard(), "m1", PLAYERS, seed="s", now=1000,
+                              theme_id="futebol", resources=RES)
+    assert [len(s.rack) for s in state.seats] == [7, 7]
+    assert (state.turn, state.round, state.current, state.version) == (1, 1, 0, 1)
+    assert state.deadline_ms == 1000 + 90_000
+    assert [e.kind for e in events] == ["match_started", "turn_started"]
+
+
+def test_the_theme_is_drawn_from_the_seed_and_classic_has_none() -> None:
+    drawn = [start(theme=None, seed=f"s{i}").theme_id for i in range(12)]
+    assert set(drawn) <= set(RES.themes.ids()) and len(set(drawn)) > 1
+    assert drawn == [start(theme=None, seed=f"s{i}").theme_id for i in range(12)]
+    assert start(RuleSet.classic(), theme="futebol").theme_id is None
+
+
+def test_bad_tables_are_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        start(players=[Player("p1", "Ana")])
+    assert caught.value.code == "match.seats"
+    with pytest.raises(RuleError):
+        start(players=[Player("p1", "Ana"), Player("p1", "Ana")])
+    with pytest.raises(RuleError) as unknown:
+        start(theme="nao-existe")
+    assert unknown.value.code == "theme.unknown"
+
+
+def test_a_play_scores_refills_and_passes_the_turn() -> None:
+    rules = RuleSet.standard()
+    state = start()
+    tiles = find_play(rules, state, 0, RES)
+    assert tiles is not None
+    after, events = apply(rules, state, 0, Play(tuple(tiles)), 5000, resources=RES)
+    assert after.seats[0].score > 0 and len(after.seats[0].rack) == 7
+    assert after.current == 1 and after.turn == 2 and after.version == state.version + 1
+    assert after.seats[0].thinking_ms == 5000
+    kinds = [(e.kind, e.seat) for e in events]
+    assert ("move_played", None) in kinds and ("rack", 0) in kinds
+    assert after.history[-1]["kind"] == "play"
+
+
+def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
+    state = start()
+    before = frozen(state)
+    with pytest.raises(RuleError) as caught:
+        apply(RuleSet.standard(), state, 1, Pass(), 10, resources=RES)
+    assert caught.value.code == "turn.not_yours"
+    assert frozen(state) == before
+
+
+def test_swap_takes_one_to_three_tiles_from_the_rack() -> None:
+    rules = RuleSet.standard()
+    state = start()
+    rack = state.seats[0].rack
+    for bad, code in [((), "swap.count"), (rack[:4], "swap.count"), (("K", "K", "W"),
+                                                                     "swap.not_in_rack")]:
+        with pytest.raises(RuleError) as caught:
+            apply(rules, state, 0, Swap(tuple(bad)), 10, resources=RES)
+        assert caught.value.code == code
+    after, events = apply(rules, state, 0, Swap(rack[:3]), 10, resources=RES)
+    assert len(after.seats[0].rack) == 7 and after.seats[0].passes == 0
+    assert [e.kind for e in events][:2] == ["swapped", "rack"]
+
+
+def test_pass_and_timeout_count_as_passes_and_break_the_chain() -> None:
+    rules = RuleSet.standard()
+    state = start()
+    state = state.with_seat(0, replace(state.seats[0], chain=Chain(2, ("GOL", "BOLA"))))
+    after, events = apply(rules, state, 0, Pass(), 10, resources=RES)
+    assert after.seats[0].passes == 1 and after.seats[0].chain.length == 0
+    assert events[0].data["chain"] == "breaks"
+    with pytest.raises(RuleError) as stale:
+        apply(rules, after, 1, Timeout(turn=1), 20, resources=RES)
+    assert stale.value.code == "turn.stale"
+    timed, events = apply(rules, after, 1, Timeout(turn=after.turn), 20, resources=RES)
+    assert timed.seats[1].passes == 1 and events[0].kind == "timed_out"
+
+
+def test_everyone_passing_twice_in_a_row_ends_the_match() -> None:
+    rules = RuleSet.standard()
+    state = start()
+    for i in range(4):
+        assert not state.finished
+        state, events = apply(rules, state, state.current, Pass(), i, resources=RES)
+    assert state.finished and state.result is not None
+    assert state.result["reason"] == "passes"
+    assert events[-1].kind == "match_ended"
+
+
+def test_the_round_limit_ends_the_match_after_the_round_is_complete() -> None:
+    rules = RuleSet.standard().with_settings(round_limit=2)
+    state = start(rules)
+    for seat in (0, 1, 0):
+        state, _ = apply(rules, state, seat, Swap(state.seats[seat].rack[:1]), 1, resources=RES)
+        assert not state.finished
+    state, _ = apply(rules, state, 1, Swap(state.seats[1].rack[:1]), 2, resources=RES)
+    assert state.finished and state.result and state.result["reason"] == "rounds"
+    assert state.round == 2
+
+
+def test_reaching_the_point_target_ends_the_match() -> None:
+    rules = RuleSet.standard().with_settings(point_target=1)
+    state = start(rules)
+    tiles = find_play(rules, state, 0, RES)
+    assert tiles is not None
+    state, _ = apply(rules, state, 0, Play(tuple(tiles)), 1, resources=RES)
+    assert state.finished and state.result and state.result["reason"] == "target"
+    assert state.result["winner"] == 0
+
+
+def test_commands_after_the_end_are_refused() -> None:
+    rules = RuleSet.standard().with_settings(point_target=1)
+    state = start(rules)
+    state, _ = apply(rules, state, 0, Play(tuple(find_play(rules, state, 0, RES) or [])), 1,
+                     resources=RES)
+    with pytest.raises(RuleError) as caught:
+        apply(rules, state, 1, Pass(), 2, resources=RES)
+    assert caught.value.code == "match.over"
+
+
+def _seat(name: str, score: int, longest: str = "", passes: int = 0, ms: int = 0) -> Seat:
+    return Seat(name, name, score=score, longest_word=longest, passes=passes, thinking_ms=ms)
+
+
+def test_ties_break_by_longest_word_then_fewer_passes_then_less_time() -> None:
+    state = start()
+    seats = (_seat("a", 50, "CASA", 1, 10), _seat("b", 50, "CASADO", 3, 99),
+             _seat("c", 50, "CASADO", 1, 50), _seat("d", 50, "CASADO", 1, 20))
+    assert standings(replace(state, seats=seats)) == [3, 2, 1, 0]
+
+
+def test_leaving_a_two_seat_match_ends_it_and_the_other_wins() -> None:
+    state = start()
+    after, events = apply(RuleSet.standard(), state, 1, Leave(), 5, resources=RES)
+    assert after.finished and after.result and after.result["winner"] == 0
+    assert after.result["reason"] == "left"
+    assert events[0].kind == "seat_left"
+
+
+def test_a_seat_that_left_passes_at_once() -> None:
+    rules = RuleSet.standard()
+    players = [*PLAYERS, Player("p3", "Caio")]
+    state = start(players=players)
+    state, _ = apply(rules, state, 1, Leave(), 5, resources=RES)
+    assert not state.finished and state.seats[1].left
+    state, _ = apply(rules, state, 0, Pass(), 6, resources=RES)
+    assert state.current == 2 and state.seats[1].passes == 1
+
+
+def test_views_show_only_the_own_rack() -> None:
+    state = start()
+    mine = view(state, 0, RES)
+    assert mine["rack"] == list(state.seats[0].rack)
+    text = json.dumps(mine)
+    assert json.dumps(list(state.seats[1].rack)) not in text
+    assert "rack_size" in text and view(state, None, RES)["rack"] is None
+    assert mine["theme"] == RES.themes.get("futebol").public()
+
+
+def test_state_round_trips_through_json() -> None:
+    state = start()
+    assert MatchState.from_json(json.loads(json.dumps(state.to_json()))) == state
+    with pytest.raises(RuleError):
+        MatchState.from_json({"format": 1})
+    with pytest.raises(RuleError):
+        MatchState.from_json("nonsense")
