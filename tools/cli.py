@@ -14,8 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from engine.errors import InvalidWordError, LexiconFormatError
-from engine.lexicon import DEFAULT_PATH, Lexicon
+from engine.errors import InvalidWordError, LexiconFormatError, RuleError
+from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
+from engine.match import Resources
+from engine.position import score_position
+from engine.rules import Band, RuleSet
 
 
 def _print(obj: object, out: TextIO) -> None:
@@ -50,6 +53,69 @@ def cmd_word(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rules = RuleSet.named(args.name)
+    if args.json:
+        out.write(json.dumps(rules.to_json(), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    data = rules.to_json()
+    out.write(f"Regras: {data['name']}\n")
+    for row in rules.layout:
+        out.write("  " + " ".join(row) + "\n")
+    for key, value in data.items():
+        if key not in ("layout", "layout_legend", "name"):
+            out.write(f"{key}: {value}\n")
+    return 0
+
+
+def _error(exc: RuleError) -> dict[str, object]:
+    return {"error": {"code": exc.code, "message": exc.message}}
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        text = Path(args.position).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
+        return 1
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _print({"error": {"code": "position.json",
+                          "message": f"O arquivo não é um JSON válido: {exc.msg} "
+                                     f"(linha {exc.lineno})."}}, out)
+        return 1
+    try:
+        breakdown = score_position(data)
+    except RuleError as exc:
+        _print(_error(exc), out)
+        return 1
+    out.write(json.dumps(breakdown.to_json(), ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+def cmd_band(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    resources = Resources.default()
+    try:
+        theme = resources.themes.get(args.theme)
+    except RuleError as exc:
+        err.write(f"vanlexis: {exc.message} Temas: {', '.join(resources.themes.ids())}\n")
+        return 2
+    status = 0
+    for raw in args.words:
+        try:
+            word = normalize_word(raw)
+        except InvalidWordError as exc:
+            status = 1
+            _print({"word": raw, **_error(exc)}, out)
+            continue
+        valid = word in resources.lexicon
+        band, matched = theme.band_of(word, resources.lexicon) if valid else (Band.FRIO, None)
+        _print({"word": word, "valid": valid, "theme": theme.id, "band": band.label,
+                "matched": matched}, out)
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vanlexis", description="Vanlexis tools: the Portuguese lexicon and the game rules."
@@ -65,6 +131,23 @@ def build_parser() -> argparse.ArgumentParser:
     word.add_argument("words", nargs="+", metavar="WORD")
     word.add_argument("--lexicon", type=Path, default=DEFAULT_PATH, help=argparse.SUPPRESS)
     word.set_defaults(handler=cmd_word)
+
+    rules = sub.add_parser("rules", help="print a rule set (board, values, weights, bonuses)")
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.add_argument("--name", default="standard", choices=["standard", "classic", "solo"])
+    rules.set_defaults(handler=cmd_rules)
+
+    score = sub.add_parser(
+        "score", help="print the score breakdown of the move in a position file",
+        description="Score the move of a position file (format: docs/position-format.md).",
+    )
+    score.add_argument("position", metavar="POSITION.json")
+    score.set_defaults(handler=cmd_score)
+
+    band = sub.add_parser("band", help="print the affinity band of words in a theme")
+    band.add_argument("theme", metavar="THEME")
+    band.add_argument("words", nargs="+", metavar="WORD")
+    band.set_defaults(handler=cmd_band)
     return parser
 
 
@@ -81,6 +164,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return int(args.handler(args, out, err))
     except BrokenPipeError:
         return 0
+    except RuleError as exc:  # e.g. a theme file that fails validation
+        err.write(f"vanlexis: {exc.message}\n")
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -1,0 +1,102 @@
+"""``vanlexis rules``, ``score`` and ``band``: JSON out, typed errors for bad positions."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "position.json"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_rules_json_prints_the_standard_rule_set() -> None:
+    status, out, _ = run("rules", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert len(data["layout"]) == 21 and data["band_weights_pct"]["Escaldante"] == 200
+    assert data["tile_values"]["K"] == 10
+    assert json.loads(run("rules", "--json", "--name", "classic")[1])["themed"] is False
+
+
+def test_score_prints_the_breakdown_of_the_example_position() -> None:
+    status, out, _ = run("score", str(EXAMPLE))
+    data = json.loads(out)
+    assert status == 0
+    assert data["words"][0]["word"] == "BOLAS"
+    assert data["band"] == "Escaldante" and data["matched"] == "BOLA"
+    assert data["chain"]["after"] == 2
+    # BOLAS down from L10 through the board's O at L11: 3+1+2+1+1 = 8 (no bonus squares),
+    # + 2 for five letters = 10, × 2.0 × 1.10 = 22.
+    assert data["total"] == 22
+
+
+def _position(tmp_path: Path, **changes: Any) -> str:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data = copy.deepcopy(data)
+    for key, value in changes.items():
+        if key.startswith("move_"):
+            data["move"][key[5:]] = value
+        else:
+            data[key] = value
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"move_start": "Z99"}, "position.square"),
+        ({"move_start": [30, 2]}, "move.off_board"),
+        ({"rack": ["X", "Y", "Z"]}, "move.not_in_rack"),
+        ({"move_word": ""}, "move.empty"),
+        ({"move_word": "A" * 22}, "move.too_long"),
+        ({"theme": "nao-existe"}, "theme.unknown"),
+        ({"board": ["..."]}, "board.invalid"),
+        ({"move_direction": "sideways"}, "move.bad_direction"),
+        ({"rack": ["1"]}, "position.rack"),
+        ({"chain": {"length": -1}}, "position.chain"),
+        ({"rules": "chess"}, "position.rules"),
+    ],
+)
+def test_bad_positions_give_a_typed_error(tmp_path: Path, changes: dict[str, Any],
+                                          code: str) -> None:
+    status, out, err = run("score", _position(tmp_path, **changes))
+    assert status == 1, err
+    assert json.loads(out)["error"]["code"] == code
+
+
+def test_a_malformed_position_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json", encoding="utf-8")
+    status, out, _ = run("score", str(path))
+    assert status == 1 and json.loads(out)["error"]["code"] == "position.json"
+    status, _, err = run("score", str(tmp_path / "missing.json"))
+    assert status == 1 and "cannot read" in err
+
+
+def test_band_prints_each_words_band_and_match() -> None:
+    status, out, _ = run("band", "futebol", "bolinhas", "casa", "gol")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [(r["band"], r["matched"]) for r in rows] == [
+        ("Escaldante", "BOLA"), ("Frio", None), ("Escaldante", "GOL"),
+    ]
+
+
+def test_band_rejects_an_unknown_theme_and_bad_words() -> None:
+    assert run("band", "nada", "gol")[0] == 2
+    status, out, _ = run("band", "futebol", "12")
+    assert status == 1 and json.loads(out)["error"]["code"] == "word.invalid_chars"
