@@ -7,6 +7,7 @@ path, :meth:`Board.lane`, so every rule about lines is written once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -17,14 +18,14 @@ ACROSS = "across"
 DOWN = "down"
 DIRECTIONS = (ACROSS, DOWN)
 
-# Square kinds from the layout: letter multiplier, word multiplier.
+# Square kinds from the layout: letter multiplier, word multiplier, label in the breakdown.
 _SQUARES = {
-    ".": (1, 1),
-    "*": (1, 1),
-    "d": (2, 1),
-    "t": (3, 1),
-    "D": (1, 2),
-    "T": (1, 3),
+    ".": (1, 1, ""),
+    "*": (1, 1, ""),
+    "d": (2, 1, "Letra ×2"),
+    "t": (3, 1, "Letra ×3"),
+    "D": (1, 2, "Palavra ×2"),
+    "T": (1, 3, "Palavra ×3"),
 }
 
 
@@ -48,6 +49,10 @@ class Layout:
     @property
     def size(self) -> int:
         return len(self.rows)
+
+    def bonus(self, row: int, col: int) -> tuple[int, int, str]:
+        """Letter multiplier, word multiplier and label of a square."""
+        return _SQUARES[self.rows[row][col]]
 
     def letter_multiplier(self, row: int, col: int) -> int:
         return _SQUARES[self.rows[row][col]][0]
@@ -90,31 +95,40 @@ class Board:
                     raise BoardError(f"Casa inválida {ch!r} na linha {index + 1}.")
         return cls(tuple(rows))
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
         return len(self.rows)
 
     def inside(self, row: int, col: int) -> bool:
-        return 0 <= row < self.size and 0 <= col < self.size
+        size = self.size
+        return 0 <= row < size and 0 <= col < size
 
     def cell(self, row: int, col: int) -> str:
         return self.rows[row][col]
 
     def occupied(self, row: int, col: int) -> bool:
-        return self.inside(row, col) and self.rows[row][col] != EMPTY
+        size = self.size
+        return 0 <= row < size and 0 <= col < size and self.rows[row][col] != EMPTY
 
     def is_empty(self) -> bool:
-        return all(row == EMPTY * self.size for row in self.rows)
+        blank = EMPTY * self.size
+        return all(row == blank for row in self.rows)
 
     def tile_count(self) -> int:
         return sum(self.size - row.count(EMPTY) for row in self.rows)
 
     def with_tiles(self, tiles: Iterable[tuple[int, int, str]]) -> Board:
         """A new board with ``(row, col, cell)`` written (cells already validated)."""
-        grid = [list(row) for row in self.rows]
+        by_row: dict[int, list[tuple[int, str]]] = {}
         for row, col, cell in tiles:
-            grid[row][col] = cell
-        return Board(tuple("".join(r) for r in grid))
+            by_row.setdefault(row, []).append((col, cell))
+        rows = list(self.rows)
+        for row, cells in by_row.items():
+            chars = list(rows[row])
+            for col, cell in cells:
+                chars[col] = cell
+            rows[row] = "".join(chars)
+        return Board(tuple(rows))
 
     def lane(self, row: int, col: int, direction: str) -> tuple[int, int]:
         """The span ``(start, end)`` along ``direction`` of the run of tiles through a square.
@@ -137,3 +151,8 @@ class Board:
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             if self.inside(row + dr, col + dc):
                 yield row + dr, col + dc
+
+    def touches(self, row: int, col: int) -> bool:
+        """Whether a square has a tile on any side."""
+        return (self.occupied(row - 1, col) or self.occupied(row + 1, col)
+                or self.occupied(row, col - 1) or self.occupied(row, col + 1))

@@ -136,7 +136,7 @@ def _evaluate(
     *, modifiers: Modifiers | None = None,
 ) -> tuple[MoveShape, Breakdown, chains.Chain, tuple[str, ...]]:
     """The one code path behind ``preview`` and ``play``: validate, then score."""
-    board = Board.from_rows(state.board, rules.size)
+    board = Board(state.board)  # validated when the state was built or loaded
     shape = analyse(rules, board, tiles, res.lexicon)
     left = take_from_rack(state.seats[seat].rack, [(t.letter, t.wild) for t in tiles])
     if left is None:
@@ -210,8 +210,7 @@ def _play(
     rules: RuleSet, state: MatchState, seat: int, command: Play, res: Resources
 ) -> tuple[MatchState, list[Event]]:
     shape, breakdown, new_chain, left = _evaluate(rules, state, seat, command.tiles, res)
-    board = Board.from_rows(state.board, rules.size)
-    board = board.with_tiles((t.row, t.col, t.cell) for t in command.tiles)
+    board = Board(state.board).with_tiles((t.row, t.col, t.cell) for t in command.tiles)
     player = state.seats[seat]
     longest = max((w.text for w in shape.words), key=len)
     if len(longest) > len(player.longest_word):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.board import ACROSS, DIRECTIONS, DOWN, Board, other, step
 from engine.errors import RuleError
@@ -33,8 +34,7 @@ class PlacedTile:
         return self.letter.lower() if self.wild else self.letter
 
 
-@dataclass(frozen=True)
-class WordTile:
+class WordTile(NamedTuple):
     row: int
     col: int
     cell: str  # upper case, or lower case for a wildcard
@@ -88,12 +88,13 @@ def _check_tiles(board: Board, tiles: Sequence[PlacedTile]) -> None:
                 f"A casa ({tile.row + 1}, {tile.col + 1}) fica fora do tabuleiro.",
                 code="move.off_board",
             )
-        name = square_name(tile.row, tile.col)
         if (tile.row, tile.col) in seen:
-            raise MoveError(f"Duas peças na casa {name}.", code="move.duplicate_square")
+            raise MoveError(f"Duas peças na casa {square_name(tile.row, tile.col)}.",
+                            code="move.duplicate_square")
         seen.add((tile.row, tile.col))
         if board.occupied(tile.row, tile.col):
-            raise MoveError(f"A casa {name} já está ocupada.", code="move.occupied")
+            raise MoveError(f"A casa {square_name(tile.row, tile.col)} já está ocupada.",
+                            code="move.occupied")
 
 
 def _direction(tiles: Sequence[PlacedTile]) -> str:
@@ -106,23 +107,27 @@ def _direction(tiles: Sequence[PlacedTile]) -> str:
     raise MoveError("As peças precisam ficar numa só linha ou coluna.", code="move.not_in_line")
 
 
-def _word_through(board: Board, row: int, col: int, direction: str) -> FormedWord:
+def _word_through(
+    board: Board, row: int, col: int, direction: str, placed: set[tuple[int, int]]
+) -> FormedWord:
     """The word along ``direction`` through a square of ``board`` (already holding the move)."""
     start, end = board.lane(row, col, direction)
     dr, dc = step(direction)
     r0, c0 = (row, start) if direction == ACROSS else (start, col)
-    tiles = tuple(
-        WordTile(r0 + dr * i, c0 + dc * i, board.cell(r0 + dr * i, c0 + dc * i), False)
-        for i in range(end - start + 1)
-    )
-    return FormedWord("".join(t.letter for t in tiles), direction, tiles)
+    rows = board.rows
+    tiles = []
+    for i in range(end - start + 1):
+        r, c = r0 + dr * i, c0 + dc * i
+        tiles.append(WordTile(r, c, rows[r][c], (r, c) in placed))
+    return FormedWord("".join(t.cell for t in tiles).upper(), direction, tuple(tiles))
 
 
-def _mark_placed(word: FormedWord, placed: set[tuple[int, int]]) -> FormedWord:
-    tiles = tuple(
-        WordTile(t.row, t.col, t.cell, (t.row, t.col) in placed) for t in word.tiles
+def _has_cross(board: Board, tile: PlacedTile, direction: str) -> bool:
+    """Whether a placed tile has a board tile beside it across the move's direction."""
+    dr, dc = step(other(direction))
+    return board.occupied(tile.row - dr, tile.col - dc) or board.occupied(
+        tile.row + dr, tile.col + dc
     )
-    return FormedWord(word.text, word.direction, tiles)
 
 
 def shape_of(rules: RuleSet, board: Board, tiles: Sequence[PlacedTile]) -> MoveShape:
@@ -133,9 +138,9 @@ def shape_of(rules: RuleSet, board: Board, tiles: Sequence[PlacedTile]) -> MoveS
     after = board.with_tiles((t.row, t.col, t.cell) for t in tiles)
     placed = {(t.row, t.col) for t in tiles}
     anchor = tiles[0]
-    main = _word_through(after, anchor.row, anchor.col, direction)
+    main = _word_through(after, anchor.row, anchor.col, direction, placed)
     if len(tiles) == 1:
-        cross = _word_through(after, anchor.row, anchor.col, other(direction))
+        cross = _word_through(after, anchor.row, anchor.col, other(direction), placed)
         if len(cross.text) > len(main.text):
             main, direction = cross, other(direction)
     covered = {(t.row, t.col) for t in main.tiles}
@@ -148,19 +153,16 @@ def shape_of(rules: RuleSet, board: Board, tiles: Sequence[PlacedTile]) -> MoveS
                 f"{square_name(*rules.centre)}.",
                 code="move.centre",
             )
-    elif not any(
-        board.occupied(r, c) for t in tiles for r, c in board.neighbours(t.row, t.col)
-    ):
+    elif not any(board.touches(t.row, t.col) for t in tiles):
         raise MoveError(
             "A jogada precisa se ligar às peças do tabuleiro.", code="move.not_connected"
         )
     if len(main.text) < 2:
         raise MoveError("A palavra precisa de pelo menos 2 letras.", code="move.too_short")
-    words = [_mark_placed(main, placed)]
+    words = [main]
     for tile in tiles:
-        cross = _word_through(after, tile.row, tile.col, other(direction))
-        if len(cross.text) >= 2:
-            words.append(_mark_placed(cross, placed))
+        if _has_cross(board, tile, direction):
+            words.append(_word_through(after, tile.row, tile.col, other(direction), placed))
     return MoveShape(tuple(words), direction)
 
 

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.board import Layout
 from engine.moves import FormedWord, MoveShape, square_name
 from engine.rules import Band, RuleSet
-from engine.tiles import cell_value
-
-_SQUARE_LABELS = {"d": "Letra ×2", "t": "Letra ×3", "D": "Palavra ×2", "T": "Palavra ×3"}
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,7 @@ class Modifiers:
     prisma: bool = False
 
 
-@dataclass(frozen=True)
-class LetterScore:
+class LetterScore(NamedTuple):
     square: str
     letter: str
     wildcard: bool
@@ -140,29 +137,23 @@ def score_word(
 ) -> WordScore:
     letters: list[LetterScore] = []
     word_parts: list[tuple[str, int]] = []
-    for tile in word.tiles:
-        value = cell_value(rules, tile.cell)
+    values = rules.tile_values
+    for row, col, cell, placed in word.tiles:
+        value = 0 if cell.islower() else values[cell]
         parts: list[tuple[str, int]] = []
-        if tile.placed:
-            square = layout.square(tile.row, tile.col)
-            if layout.letter_multiplier(tile.row, tile.col) > 1:
-                parts.append((_SQUARE_LABELS[square], layout.letter_multiplier(tile.row, tile.col)))
-            if layout.word_multiplier(tile.row, tile.col) > 1:
-                word_parts.append(
-                    (_SQUARE_LABELS[square], layout.word_multiplier(tile.row, tile.col))
-                )
-        parts.extend(modifiers.letter.get((tile.row, tile.col), ()))
-        multiplier = _added([m for _, m in parts])
+        if placed:
+            letter_mult, word_mult, label = layout.bonus(row, col)
+            if letter_mult > 1:
+                parts.append((label, letter_mult))
+            if word_mult > 1:
+                word_parts.append((label, word_mult))
+        if modifiers.letter:
+            parts.extend(modifiers.letter.get((row, col), ()))
+        multiplier = _added([m for _, m in parts]) if parts else 1
         letters.append(
             LetterScore(
-                square=square_name(tile.row, tile.col),
-                letter=tile.letter,
-                wildcard=tile.cell.islower(),
-                placed=tile.placed,
-                value=value,
-                multiplier=multiplier,
-                sources=tuple(label for label, _ in parts),
-                points=value * multiplier,
+                square_name(row, col), cell.upper(), cell.islower(), placed, value, multiplier,
+                tuple(label for label, _ in parts), value * multiplier,
             )
         )
     if main:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.board import Board
 from engine.chain import Chain
 from engine.errors import RuleError
 
@@ -107,12 +108,13 @@ class MatchState:
             if not isinstance(data, Mapping) or data.get("format") != FORMAT:
                 raise StateError("Estado de partida em formato desconhecido.")
             seats: Sequence[Mapping[str, Any]] = data["seats"]
+            board = Board.from_rows(data["board"], len(data["board"])).rows
             theme = data["theme_id"]
             result = data["result"]
             return cls(
                 match_id=str(data["match_id"]), rules=str(data["rules"]),
                 theme_id=None if theme is None else str(theme),
-                board=tuple(str(r) for r in data["board"]),
+                board=board,
                 seats=tuple(Seat.from_json(s) for s in seats),
                 rng_state=int(data["rng_state"]), version=int(data["version"]),
                 current=int(data["current"]), turn=int(data["turn"]),
@@ -121,7 +123,9 @@ class MatchState:
                 history=tuple(dict(h) for h in data["history"]),
                 result=None if result is None else dict(result),
             )
-        except StateError:
-            raise
+        except (StateError, RuleError) as exc:
+            if isinstance(exc, StateError):
+                raise
+            raise StateError(f"Estado de partida inválido: {exc.message}") from exc
         except (KeyError, TypeError, ValueError) as exc:
             raise StateError(f"Estado de partida inválido: {exc}") from exc

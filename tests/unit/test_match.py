@@ -196,3 +196,23 @@ def test_state_round_trips_through_json() -> None:
         MatchState.from_json({"format": 1})
     with pytest.raises(RuleError):
         MatchState.from_json("nonsense")
+
+
+def test_solo_is_one_seat_and_each_turn_is_a_round() -> None:
+    rules = RuleSet.solo().with_settings(round_limit=3)
+    state = start(rules, players=[Player("p1", "Ana")])
+    assert len(state.seats) == 1
+    for expected_round in (1, 2, 3):
+        assert state.round == expected_round and not state.finished
+        state, _ = apply(rules, state, 0, Swap(state.seats[0].rack[:1]), 1, resources=RES)
+    assert state.finished and state.result and state.result["reason"] == "rounds"
+
+
+def test_classic_rules_score_every_word_as_frio() -> None:
+    rules = RuleSet.classic()
+    state = start(rules)
+    tiles = find_play(rules, state, 0, RES)
+    assert tiles is not None
+    after, events = apply(rules, state, 0, Play(tuple(tiles)), 1, resources=RES)
+    assert events[0].data["band"] == "Frio"
+    assert after.theme_id is None and after.seats[0].chain.length == 0
