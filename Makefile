@@ -36,6 +36,7 @@ lexicon: $(STAMP)
 ## Print the benchmark figures.
 bench: $(STAMP)
 	$(BIN)/python bench/lexicon.py
+	$(BIN)/python bench/engine.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
