@@ -16,15 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine import chain as chains
+from engine import economy
 from engine.board import Board, Layout
-from engine.commands import Command, Leave, Pass, Play, Swap, Timeout
+from engine.card_effects import check_move_cards, check_wildcards_used, choose, use_card
+from engine.commands import Buy, Choose, Command, Leave, Pass, Play, Sell, Swap, Timeout, UseCard
 from engine.errors import RuleError
 from engine.events import Event, private, public
 from engine.lexicon import Lexicon
-from engine.moves import MoveShape, PlacedTile, analyse
+from engine.moves import MoveShape, PlacedTile, analyse, square_name
 from engine.rng import Rng
 from engine.rules import Band, RuleSet
-from engine.scoring import Affinity, Breakdown, Modifiers, score_move
+from engine.scoring import Affinity, Breakdown, score_move
 from engine.state import ACTIVE, FINISHED, MatchState, Seat
 from engine.themes import DEFAULT_DIR, ThemeCatalog
 from engine.tiles import draw, refill, take_from_rack
@@ -114,40 +116,72 @@ def new_match(
 def _start_turn(
     rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng
 ) -> tuple[MatchState, list[Event]]:
-    # Phases 1 and 2, income and market, are the card rules' (issue 4); nothing to do here.
-    del rng
     deadline = now + rules.turn_seconds * 1000
     state = replace(state, current=seat, turn=state.turn + 1, turn_started_ms=now,
                     deadline_ms=deadline)
-    return state, [public("turn_started", {"seat": seat, "turn": state.turn,
-                                           "round": state.round, "deadline_ms": deadline})]
+    started = public("turn_started", {"seat": seat, "turn": state.turn, "round": state.round,
+                                      "deadline_ms": deadline})
+    # Phases 1 and 2: income and the market's offers.
+    state, market = economy.start_of_turn(rules, state, seat, rng)
+    return state, [started, *market]
 
 
-def _affinity(state: MatchState, word: str, res: Resources) -> Affinity:
-    if state.theme_id is None:
-        return Affinity(Band.FRIO, None)
-    theme = res.themes.get(state.theme_id)
-    band, matched = theme.band_of(word, res.lexicon)
-    return Affinity(band, matched, theme.id)
+def _affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affinity:
+    """The band of the main word: the match's theme, or the seat's Tema Pessoal if better."""
+    best = Affinity(Band.FRIO, None)
+    for theme_id in (state.theme_id, seat.personal_theme):
+        if theme_id is None:
+            continue
+        theme = res.themes.get(theme_id)
+        band, matched = theme.band_of(word, res.lexicon)
+        if band > best.band:
+            best = Affinity(band, matched, theme.id)
+    return best
+
+
+@dataclass(frozen=True)
+class _Evaluated:
+    shape: MoveShape
+    breakdown: Breakdown
+    chain: chains.Chain
+    rack_left: tuple[str, ...]
+    spent: frozenset[int]  # card slots the play uses
+
+
+def _check_anchors(state: MatchState, seat: int, tiles: Sequence[PlacedTile]) -> None:
+    reserved = {(r, c) for r, c, owner in state.anchors if owner != seat}
+    for tile in tiles:
+        if (tile.row, tile.col) in reserved:
+            raise TurnError(f"A casa {square_name(tile.row, tile.col)} está reservada por uma "
+                            f"Âncora.", code="move.anchored")
 
 
 def _evaluate(
-    rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile], res: Resources,
-    *, modifiers: Modifiers | None = None,
-) -> tuple[MoveShape, Breakdown, chains.Chain, tuple[str, ...]]:
+    rules: RuleSet, state: MatchState, seat: int, play: Play, res: Resources
+) -> _Evaluated:
     """The one code path behind ``preview`` and ``play``: validate, then score."""
+    player = state.seats[seat]
+    if player.plays_this_turn and not player.second_wind:
+        raise TurnError("Você já jogou neste turno.", code="turn.already_played")
+    if play.cards and not rules.cards:
+        raise TurnError("Esta partida é sem cartas.", code="card.disabled")
     board = Board(state.board)  # validated when the state was built or loaded
-    shape = analyse(rules, board, tiles, res.lexicon)
-    left = take_from_rack(state.seats[seat].rack, [(t.letter, t.wild) for t in tiles])
+    _check_anchors(state, seat, play.tiles)
+    shape = analyse(rules, board, play.tiles, res.lexicon)
+    cards = check_move_cards(rules, player, play.cards, shape)
+    left = take_from_rack((*player.rack, *cards.wildcards),
+                          [(t.letter, t.wild) for t in play.tiles])
     if left is None:
         raise TurnError("Você não tem essas peças na mão.", code="move.not_in_rack")
-    affinity = _affinity(state, shape.main.text, res)
+    check_wildcards_used(player.rack, cards, left)
+    affinity = _affinity(state, player, shape.main.text, res)
     roots = res.lexicon.roots(shape.main.text)
-    new_chain, step = chains.after_play(rules, state.seats[seat].chain, affinity.band, roots)
+    new_chain, step = chains.after_play(rules, player.chain, affinity.band, roots,
+                                        protected=player.golden_round == state.round)
     displays = {w.text: res.lexicon.display(w.text) or w.text.lower() for w in shape.words}
     breakdown = score_move(rules, _layout(rules.layout), shape, displays=displays,
-                           affinity=affinity, chain=step, modifiers=modifiers)
-    return shape, breakdown, new_chain, tuple(left)
+                           affinity=affinity, chain=step, modifiers=cards.modifiers)
+    return _Evaluated(shape, breakdown, new_chain, tuple(left), cards.slots)
 
 
 def _check_turn(state: MatchState, seat: int) -> None:
@@ -158,12 +192,13 @@ def _check_turn(state: MatchState, seat: int) -> None:
 
 
 def preview(
-    rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile],
+    rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile] | Play,
     resources: Resources | None = None,
 ) -> Breakdown:
-    """The band and full score of a placement, before it is confirmed (nothing changes)."""
+    """The band and full score of a placement (with its cards), before it is confirmed."""
     _check_turn(state, seat)
-    return _evaluate(rules, state, seat, tiles, _res(resources))[1]
+    play = tiles if isinstance(tiles, Play) else Play(tuple(tiles))
+    return _evaluate(rules, state, seat, play, _res(resources)).breakdown
 
 
 def apply(
@@ -185,21 +220,52 @@ def apply(
     else:
         if seat != state.current:
             raise TurnError("Não é a sua vez.", code="turn.not_yours")
+        if isinstance(command, Buy | Sell | UseCard | Choose):
+            new_state, events = _market(rules, state, seat, command, rng, res)
+            return replace(new_state, rng_state=rng.state, version=state.version + 1), events
         if isinstance(command, Play):
             new_state, events = _play(rules, state, seat, command, res)
+            if new_state.seats[seat].second_wind and not new_state.finished:
+                return _second_wind(rules, new_state, seat, rng, events, state.version)
         elif isinstance(command, Swap):
             new_state, events = _swap(rules, state, seat, command, rng)
         elif isinstance(command, Pass):
-            new_state, events = _pass(state, seat, "passed")
+            new_state, events = _pass(rules, state, seat, "passed")
         elif isinstance(command, Timeout):
             if command.turn != state.turn:
                 raise TurnError("Esse tempo esgotado é de outro turno.", code="turn.stale")
-            new_state, events = _pass(state, seat, "timed_out")
+            new_state, events = _pass(rules, state, seat, "timed_out")
         else:
             raise TurnError("Comando desconhecido.", code="command.unknown")
         new_state, more = _end_turn(rules, new_state, seat, now, rng)
         events += more
     return replace(new_state, rng_state=rng.state, version=state.version + 1), events
+
+
+def _market(
+    rules: RuleSet, state: MatchState, seat: int, command: Buy | Sell | UseCard | Choose,
+    rng: Rng, res: Resources,
+) -> tuple[MatchState, list[Event]]:
+    """Phase 2: buying, selling and instant cards; none of them ends the turn."""
+    if isinstance(command, Buy):
+        return economy.buy(rules, state, seat, command.slot)
+    if isinstance(command, Sell):
+        return economy.sell(rules, state, seat, command.slot)
+    if isinstance(command, UseCard):
+        return use_card(rules, state, seat, command, rng, res.themes)
+    return choose(state, seat, command, res.themes)
+
+
+def _second_wind(
+    rules: RuleSet, state: MatchState, seat: int, rng: Rng, events: list[Event], version: int
+) -> tuple[MatchState, list[Event]]:
+    """After the first play of a Segundo Fôlego turn: a full rack and the same turn again."""
+    player = state.seats[seat]
+    rack = tuple(refill(rules, player.rack, rules.rack_size + player.extra_tiles, rng))
+    state = state.with_seat(seat, replace(player, rack=rack, second_wind=False))
+    events = [*events, private(seat, "rack", {"rack": list(rack)}),
+              public("second_play", {"seat": seat})]
+    return replace(state, rng_state=rng.state, version=version + 1), events
 
 
 def _record(state: MatchState, entry: dict[str, object]) -> MatchState:
@@ -209,15 +275,18 @@ def _record(state: MatchState, entry: dict[str, object]) -> MatchState:
 def _play(
     rules: RuleSet, state: MatchState, seat: int, command: Play, res: Resources
 ) -> tuple[MatchState, list[Event]]:
-    shape, breakdown, new_chain, left = _evaluate(rules, state, seat, command.tiles, res)
+    evaluated = _evaluate(rules, state, seat, command, res)
+    shape, breakdown = evaluated.shape, evaluated.breakdown
     board = Board(state.board).with_tiles((t.row, t.col, t.cell) for t in command.tiles)
-    player = state.seats[seat]
+    player = economy.spend(state.seats[seat], set(evaluated.spent))
     longest = max((w.text for w in shape.words), key=len)
     if len(longest) > len(player.longest_word):
         player = replace(player, longest_word=longest)
+    turn_score = (player.last_score if player.plays_this_turn else 0) + breakdown.total
     player = replace(
-        player, rack=left, score=player.score + breakdown.total, passes_in_row=0,
-        chain=new_chain, best_move=max(player.best_move, breakdown.total),
+        player, rack=evaluated.rack_left, score=player.score + breakdown.total,
+        passes_in_row=0, chain=evaluated.chain, best_move=max(player.best_move, breakdown.total),
+        plays_this_turn=player.plays_this_turn + 1, last_score=turn_score,
     )
     state = replace(state.with_seat(seat, player), board=board.rows)
     summary = {"seat": seat, "kind": "play", "words": [w.text for w in shape.words],
@@ -235,14 +304,17 @@ def _swap(
     if not 1 <= count <= rules.swap_limit:
         raise TurnError(f"Troque de 1 a {rules.swap_limit} peças.", code="swap.count")
     player = state.seats[seat]
+    if player.plays_this_turn:
+        raise TurnError("Você já jogou neste turno.", code="turn.already_played")
     if Counter(command.tiles) - Counter(player.rack):
         raise TurnError("Você não tem essas peças na mão.", code="swap.not_in_rack")
     left = list(player.rack)
     for code in command.tiles:
         left.remove(code)
     drawn = draw(rules, left, count, rng)
-    _, step = chains.after_break(player.chain)
-    player = replace(player, rack=(*left, *drawn), passes_in_row=0, chain=chains.Chain())
+    chain, step = chains.after_break(player.chain,
+                                     protected=player.golden_round == state.round)
+    player = replace(player, rack=(*left, *drawn), passes_in_row=0, chain=chain)
     state = _record(state.with_seat(seat, player), {"seat": seat, "kind": "swap",
                                                     "count": count})
     return state, [
@@ -251,11 +323,18 @@ def _swap(
     ]
 
 
-def _pass(state: MatchState, seat: int, kind: str) -> tuple[MatchState, list[Event]]:
+def _pass(
+    rules: RuleSet, state: MatchState, seat: int, kind: str
+) -> tuple[MatchState, list[Event]]:
     player = state.seats[seat]
-    _, step = chains.after_break(player.chain)
+    if player.plays_this_turn:
+        # The second play of a Segundo Fôlego turn given up: the turn simply ends.
+        return state, [public("turn_ended", {"seat": seat, "reason": kind})]
+    chain, step = chains.after_break(player.chain,
+                                     protected=player.golden_round == state.round)
     player = replace(player, passes=player.passes + 1, passes_in_row=player.passes_in_row + 1,
-                     chain=chains.Chain())
+                     chain=chain)
+    player = economy.pass_coin(rules, player)
     state = _record(state.with_seat(seat, player), {"seat": seat, "kind": kind})
     return state, [public(kind, {"seat": seat, "chain": step.effect})]
 
@@ -272,7 +351,7 @@ def _leave(
         finished, more = _finish(state, "left")
         return finished, events + more
     if seat == state.current:
-        state, more = _pass(state, seat, "passed")
+        state, more = _pass(rules, state, seat, "passed")
         events += more
         state, more = _end_turn(rules, state, seat, now, rng)
         events += more
@@ -285,8 +364,9 @@ def _end_turn(
     """Phase 4 (refill) and the move to the next seat, ending the match when it is over."""
     player = state.seats[seat]
     thinking = max(0, now - state.turn_started_ms)
-    rack = tuple(refill(rules, player.rack, rules.rack_size, rng))
-    state = state.with_seat(seat, replace(player, rack=rack,
+    rack = tuple(refill(rules, player.rack, rules.rack_size + player.extra_tiles, rng))
+    last_score = player.last_score if player.plays_this_turn else 0
+    state = state.with_seat(seat, replace(player, rack=rack, last_score=last_score,
                                           thinking_ms=player.thinking_ms + thinking))
     events = [private(seat, "rack", {"rack": list(rack)})]
     if state.seats[seat].score >= rules.point_target:
@@ -305,7 +385,7 @@ def _end_turn(
     events += more
     if state.seats[following].left:
         # A seat that left passes at once: nobody waits for its timer.
-        state, auto = _pass(state, following, "passed")
+        state, auto = _pass(rules, state, following, "passed")
         state, after = _end_turn(rules, state, following, now, rng)
         events += auto + after
     return state, events
@@ -357,10 +437,13 @@ def _finish(state: MatchState, reason: str) -> tuple[MatchState, list[Event]]:
 
 
 def view(
-    state: MatchState, seat: int | None, resources: Resources | None = None
+    state: MatchState, seat: int | None, resources: Resources | None = None,
+    rules: RuleSet | None = None,
 ) -> dict[str, object]:
-    """What one seat may see (None: a spectator). Other seats' racks never appear."""
+    """What one seat may see (None: a spectator). Other seats' racks never appear, except the
+    rack an Espião of this seat is watching; private choices show only to their owner."""
     res = _res(resources)
+    rules = rules or RuleSet.named(state.rules)
     theme = res.themes.get(state.theme_id).public() if state.theme_id else None
     seats = []
     for index, s in enumerate(state.seats):
@@ -368,10 +451,15 @@ def view(
             "seat": index, "name": s.name, "bot": s.bot, "score": s.score,
             "rack_size": len(s.rack), "passes": s.passes, "chain": s.chain.length,
             "longest_word": s.longest_word, "left": s.left,
+            "personal_theme": (res.themes.get(s.personal_theme).public()
+                               if s.personal_theme else None),
         }
+        if rules.cards:
+            entry["coins"] = s.coins
+            entry["cards_owned"] = sum(1 for slot in s.row if slot is not None and slot.owned)
         seats.append(entry)
     own = state.seats[seat] if seat is not None and 0 <= seat < len(state.seats) else None
-    return {
+    out: dict[str, object] = {
         "match_id": state.match_id, "version": state.version, "rules": state.rules,
         "theme": theme, "board": list(state.board), "seats": seats,
         "you": seat if own is not None else None,
@@ -379,9 +467,21 @@ def view(
         "chain_roots": list(own.chain.roots) if own is not None else None,
         "current": state.current, "turn": state.turn, "round": state.round,
         "deadline_ms": state.deadline_ms, "status": state.status,
+        "anchors": [{"square": [r, c], "seat": owner} for r, c, owner in state.anchors],
         "history": [dict(h) for h in state.history[-20:]],
         "result": dict(state.result) if state.result is not None else None,
     }
+    if own is not None and rules.cards:
+        spied = own.spying
+        out["market"] = {
+            "coins": own.coins, "row": economy.row_view(rules, own),
+            "pending": dict(own.pending) if own.pending else None,
+            "spied": ({"seat": spied, "rack": list(state.seats[spied].rack)}
+                      if spied is not None else None),
+            "second_wind": own.second_wind, "mines": list(own.mines),
+            "chain_protected": own.golden_round == state.round,
+        }
+    return out
 
 
 def replay(

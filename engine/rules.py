@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from types import MappingProxyType
 
+from engine.cards import DEFAULT_PRICES
+
 #: The standard 21×21 board. ``.`` plain, ``d`` letter ×2, ``t`` letter ×3, ``D`` word ×2,
 #: ``T`` word ×3, ``*`` the centre: the start square, with no bonus. Symmetric under both axes
 #: and both diagonals (a test checks it).
@@ -118,6 +120,19 @@ class RuleSet:
     min_seats: int = 2
     max_seats: int = 4
     passes_to_end: int = 2  # every seated player passes this many times in a row
+    # Coins and cards (ignored when ``cards`` is off).
+    row_slots: int = 4
+    income_base: int = 2
+    income_bonus: int = 2  # added after a turn that scored at least the threshold
+    income_threshold: int = 20
+    pass_coin: int = 1
+    sell_refund: tuple[int, int, int, int] = (0, 1, 2, 3)  # by card level
+    card_prices: Mapping[str, int] = field(default_factory=lambda: _frozen(DEFAULT_PRICES))
+    level_weights: tuple[int, int, int, int] = (0, 60, 30, 10)  # offer draw, by card level
+    mine_payouts: int = 3
+    personal_theme_rounds: int = 3
+    magnet_draw: int = 3
+    recycle_limit: int = 3
 
     @property
     def size(self) -> int:
@@ -192,4 +207,14 @@ class RuleSet:
             "cards": self.cards,
             "seats": [self.min_seats, self.max_seats],
             "passes_to_end": self.passes_to_end,
+            "row_slots": self.row_slots,
+            "income": {"base": self.income_base, "bonus": self.income_bonus,
+                       "threshold": self.income_threshold, "pass": self.pass_coin},
+            "sell_refund_by_level": list(self.sell_refund[1:]),
+            "card_prices": dict(self.card_prices),
+            "offer_weights_by_level": list(self.level_weights[1:]),
+            "mine_payouts": self.mine_payouts,
+            "personal_theme_rounds": self.personal_theme_rounds,
+            "magnet_draw": self.magnet_draw,
+            "recycle_limit": self.recycle_limit,
         }

@@ -7,8 +7,8 @@ which is what the storage layer's conditional write compares.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, NamedTuple
 
 from engine.board import Board
 from engine.chain import Chain
@@ -21,6 +21,13 @@ FORMAT = 1
 
 class StateError(RuleError):
     code = "state.invalid"
+
+
+class Slot(NamedTuple):
+    """A card row slot: a card for sale, or one the seat owns."""
+
+    card: str
+    owned: bool
 
 
 @dataclass(frozen=True)
@@ -37,26 +44,70 @@ class Seat:
     best_move: int = 0
     thinking_ms: int = 0
     left: bool = False
+    # Coins and cards.
+    coins: int = 0
+    row: tuple[Slot | None, ...] = ()
+    extra_tiles: int = 0  # Peça Extra
+    mines: tuple[int, ...] = ()  # payouts left of each active Mina
+    last_score: int = 0  # points of the seat's previous turn (income bonus)
+    golden_round: int = 0  # Cadeia de Ouro protects the chain during this round
+    personal_theme: str | None = None  # Tema Pessoal, public
+    personal_until: int = 0  # last round of the personal theme
+    spying: int | None = None  # Espião: the seat whose rack this seat sees
+    pending: Mapping[str, Any] | None = None  # Ímã or Ladrão de Tema options, private
+    second_wind: bool = False  # Segundo Fôlego: a second play this turn
+    plays_this_turn: int = 0
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "player_id": self.player_id, "name": self.name, "bot": self.bot,
-            "rack": list(self.rack), "score": self.score, "passes": self.passes,
-            "passes_in_row": self.passes_in_row, "chain": self.chain.to_json(),
-            "longest_word": self.longest_word, "best_move": self.best_move,
-            "thinking_ms": self.thinking_ms, "left": self.left,
-        }
+        out: dict[str, object] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "chain":
+                value = self.chain.to_json()
+            elif f.name == "row":
+                value = [None if s is None else {"card": s.card, "owned": s.owned}
+                         for s in self.row]
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Mapping):
+                value = dict(value)
+            out[f.name] = value
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
-        return cls(
-            player_id=str(data["player_id"]), name=str(data["name"]), bot=bool(data["bot"]),
-            rack=tuple(str(t) for t in data["rack"]), score=int(data["score"]),
-            passes=int(data["passes"]), passes_in_row=int(data["passes_in_row"]),
-            chain=Chain.from_json(data["chain"]), longest_word=str(data["longest_word"]),
-            best_move=int(data["best_move"]), thinking_ms=int(data["thinking_ms"]),
-            left=bool(data["left"]),
-        )
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data[f.name]
+            if f.name == "chain":
+                value = Chain.from_json(value)
+            elif f.name == "row":
+                value = tuple(None if s is None else Slot(str(s["card"]), bool(s["owned"]))
+                              for s in value)
+            elif f.name in ("rack", "mines"):
+                if not isinstance(value, list):
+                    raise TypeError(f"{f.name} must be a list")
+                value = tuple(value)
+            elif f.name == "pending" and value is not None:
+                value = dict(value)
+            values[f.name] = value
+        seat = cls(**values)
+        _check_types(seat)
+        return seat
+
+
+def _check_types(seat: Seat) -> None:
+    ints = ("score", "passes", "passes_in_row", "best_move", "thinking_ms", "coins",
+            "extra_tiles", "last_score", "golden_round", "personal_until", "plays_this_turn")
+    for name in ints:
+        value = getattr(seat, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"seat.{name} must be an integer")
+    if not all(isinstance(t, str) for t in seat.rack):
+        raise TypeError("seat.rack must hold tile codes")
+    for name in ("player_id", "name", "longest_word"):
+        if not isinstance(getattr(seat, name), str):
+            raise TypeError(f"seat.{name} must be text")
 
 
 @dataclass(frozen=True)
@@ -76,6 +127,7 @@ class MatchState:
     status: str = ACTIVE
     history: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] | None = None
+    anchors: tuple[tuple[int, int, int], ...] = ()  # Âncora: (row, col, owner seat)
 
     @property
     def finished(self) -> bool:
@@ -99,6 +151,7 @@ class MatchState:
             "deadline_ms": self.deadline_ms, "status": self.status,
             "history": [dict(h) for h in self.history],
             "result": dict(self.result) if self.result is not None else None,
+            "anchors": [list(a) for a in self.anchors],
         }
 
     @classmethod
@@ -122,6 +175,7 @@ class MatchState:
                 deadline_ms=int(data["deadline_ms"]), status=str(data["status"]),
                 history=tuple(dict(h) for h in data["history"]),
                 result=None if result is None else dict(result),
+                anchors=tuple((int(a[0]), int(a[1]), int(a[2])) for a in data["anchors"]),
             )
         except (StateError, RuleError) as exc:
             if isinstance(exc, StateError):

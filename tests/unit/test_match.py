@@ -36,7 +36,9 @@ def test_new_match_deals_full_racks_and_starts_turn_one() -> None:
     assert [len(s.rack) for s in state.seats] == [7, 7]
     assert (state.turn, state.round, state.current, state.version) == (1, 1, 0, 1)
     assert state.deadline_ms == 1000 + 90_000
-    assert [e.kind for e in events] == ["match_started", "turn_started"]
+    assert [e.kind for e in events] == ["match_started", "turn_started", "market"]
+    assert events[2].seat == 0 and len(state.seats[0].row) == 4
+    assert state.seats[0].coins == RuleSet.standard().income_base
 
 
 def test_the_theme_is_drawn_from_the_seed_and_classic_has_none() -> None:
