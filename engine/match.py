@@ -161,7 +161,7 @@ def _evaluate(
 ) -> _Evaluated:
     """The one code path behind ``preview`` and ``play``: validate, then score."""
     player = state.seats[seat]
-    if player.plays_this_turn and not player.second_wind:
+    if player.plays_this_turn >= (2 if player.second_wind else 1):
         raise TurnError("Você já jogou neste turno.", code="turn.already_played")
     if play.cards and not rules.cards:
         raise TurnError("Esta partida é sem cartas.", code="card.disabled")
@@ -225,7 +225,8 @@ def apply(
             return replace(new_state, rng_state=rng.state, version=state.version + 1), events
         if isinstance(command, Play):
             new_state, events = _play(rules, state, seat, command, res)
-            if new_state.seats[seat].second_wind and not new_state.finished:
+            player = new_state.seats[seat]
+            if player.second_wind and player.plays_this_turn == 1 and not new_state.finished:
                 return _second_wind(rules, new_state, seat, rng, events, state.version)
         elif isinstance(command, Swap):
             new_state, events = _swap(rules, state, seat, command, rng)
@@ -262,7 +263,7 @@ def _second_wind(
     """After the first play of a Segundo Fôlego turn: a full rack and the same turn again."""
     player = state.seats[seat]
     rack = tuple(refill(rules, player.rack, rules.rack_size + player.extra_tiles, rng))
-    state = state.with_seat(seat, replace(player, rack=rack, second_wind=False))
+    state = state.with_seat(seat, replace(player, rack=rack))
     events = [*events, private(seat, "rack", {"rack": list(rack)}),
               public("second_play", {"seat": seat})]
     return replace(state, rng_state=rng.state, version=version + 1), events
