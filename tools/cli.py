@@ -116,6 +116,30 @@ def cmd_band(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be a positive whole number")
+    return value
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from tools.simulate import ProgressBar, format_report, simulate, summarise
+
+    if not 2 <= args.players <= 4:
+        err.write("vanlexis: --players must be 2, 3 or 4\n")
+        return 2
+    progress = None if args.quiet else ProgressBar(args.matches, err)
+    matches = simulate(args.matches, args.players, args.seed, workers=args.workers,
+                       progress=progress)
+    summary = summarise(matches)
+    if args.json:
+        out.write(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(format_report(summary) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vanlexis", description="Vanlexis tools: the Portuguese lexicon and the game rules."
@@ -148,6 +172,17 @@ def build_parser() -> argparse.ArgumentParser:
     band.add_argument("theme", metavar="THEME")
     band.add_argument("words", nargs="+", metavar="WORD")
     band.set_defaults(handler=cmd_band)
+
+    sim = sub.add_parser("simulate", help="play whole matches between scripted players",
+                         description="Balance figures from matches between scripted players.")
+    sim.add_argument("--matches", type=_positive, default=100)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help="processes (default: every core)")
+    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(handler=cmd_simulate)
     return parser
 
 

@@ -12,7 +12,7 @@ import mmap
 import os
 import struct
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,6 +100,12 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         """Membership of an already folded word (``"ACAO"``): the move validator's hot path."""
         return isinstance(word, str) and word in self._words
+
+    def words(self, prefix: str = "", max_length: int | None = None) -> Iterator[str]:
+        """Every folded word (with ``prefix``, up to ``max_length`` letters), in trie order."""
+        for key in self._words.iterkeys(prefix):
+            if max_length is None or len(key) <= max_length:
+                yield str(key)
 
     def is_word(self, text: str) -> bool:
         """Membership of any text: folded first; text that cannot be a word is simply not one."""

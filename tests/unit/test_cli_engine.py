@@ -100,3 +100,20 @@ def test_band_rejects_an_unknown_theme_and_bad_words() -> None:
     assert run("band", "nada", "gol")[0] == 2
     status, out, _ = run("band", "futebol", "12")
     assert status == 1 and json.loads(out)["error"]["code"] == "word.invalid_chars"
+
+
+def test_simulate_plays_matches_and_reports_every_card() -> None:
+    status, out, err = run("simulate", "--matches", "2", "--players", "2", "--seed", "3",
+                           "--workers", "1", "--json")
+    data = json.loads(out)
+    assert status == 0, err
+    assert data["matches"] == 2 and data["players"] == 2
+    assert len(data["seat_win_rate"]) == 2 and abs(sum(data["seat_win_rate"]) - 1) < 1e-9
+    assert set(data["cards"]) >= {"mina", "prisma", "tema_pessoal"}
+    assert data["coins_earned_mean"] >= data["coins_spent_mean"] >= 0
+    assert "partidas" in err
+
+
+def test_simulate_refuses_bad_counts() -> None:
+    assert run("simulate", "--players", "7")[0] == 2
+    assert run("simulate", "--matches", "0")[0] == 2
