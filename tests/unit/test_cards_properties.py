@@ -44,9 +44,10 @@ def _hidden_ok(state: MatchState, events: list[Event]) -> None:
             if other == seat:
                 continue
             spied = state.seats[seat].spying == other
+            public = {state.theme_id, *(x.personal_theme for x in state.seats)}
             if s.pending and s.pending["kind"] == "ladrao":
                 assert not any(f'"{o}"' in seen for o in s.pending["options"]
-                               if o != state.theme_id)
+                               if o not in public)
             if not spied:
                 assert f'"rack": {json.dumps(list(s.rack))}' not in seen
         for event in events:
