@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.board import Board
+from engine.cards import CARDS
 from engine.chain import Chain
 from engine.commands import Buy, Choose, MoveCard, Pass, Play, Sell, Swap, Timeout, UseCard
 from engine.errors import RuleError
@@ -354,3 +355,38 @@ def test_a_timeout_keeps_purchases_and_used_instants() -> None:
     assert state.seats[0].row[0] == Slot(slot.card, True)
     # The timeout is a pass: the consolation coin is paid too.
     assert state.seats[0].coins == 50 - RULES.card_prices[slot.card] + RULES.pass_coin
+
+
+@pytest.mark.parametrize("card_id", sorted(CARDS))
+def test_each_card_costs_its_price(card_id: str) -> None:
+    state = start()
+    price = RULES.card_prices[card_id]
+    assert 1 <= price <= 12
+    player = replace(state.seats[0], row=(Slot(card_id, False),), coins=price)
+    state = state.with_seat(0, player)
+    after, _ = apply(RULES, state, 0, Buy(0), 1, resources=RES)
+    assert after.seats[0].coins == 0 and after.seats[0].row[0] == Slot(card_id, True)
+
+
+def test_a_full_row_has_nothing_to_buy() -> None:
+    state = holding(start(), 0, "mina", "mina", "mina", "mina", coins=50)
+    assert all(slot is not None and slot.owned for slot in state.seats[0].row)
+    for slot in range(4):
+        assert code(lambda s=slot: apply(RULES, state, 0, Buy(s), 1, resources=RES)) \
+            == "card.owned"
+
+
+def test_an_instant_card_after_the_play_is_in_the_wrong_phase() -> None:
+    state = holding(start(), 0, "segundo_folego", "mina", rack="GOLBOLA")
+    state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)
+    first = tuple(placement_from_word(Board(state.board), 10, 8, "across", "GOL"))
+    state, _ = apply(RULES, state, 0, Play(first), 2, resources=RES)
+    assert code(lambda: apply(RULES, state, 0, UseCard(1), 3, resources=RES)) == "card.phase"
+
+
+def test_a_wildcard_given_a_non_letter_is_refused() -> None:
+    state = holding(start(), 0, "coringa_universal", board=board_with_casa())
+    for letter in ("1", "Ç", "", "AB"):
+        play = Play((PlacedTile(10, 12, letter, wild=True),), (MoveCard(0),))
+        assert code(lambda p=play: apply(RULES, state, 0, p, 1, resources=RES)) \
+            == "move.bad_letter"
