@@ -146,6 +146,8 @@ def summarise(matches: list[MatchStats]) -> dict[str, object]:
                   "p90": _percentile(scores, 0.9),
                   "winner_mean": round(statistics.mean(max(m.scores) for m in matches), 1)},
         "seat_win_rate": [round(wins[i] / len(matches), 3) for i in range(seats)],
+        "seat_score_mean": [round(statistics.mean(m.scores[i] for m in matches), 1)
+                            for i in range(seats)],
         "coins_earned_mean": round(statistics.mean(c for m in matches for c in m.earned), 1),
         "coins_spent_mean": round(statistics.mean(c for m in matches for c in m.spent), 1),
         "cards": cards,
@@ -212,7 +214,8 @@ def format_report(summary: dict[str, object]) -> str:
         f"turnos por partida: {summary['turns_mean']}  rodadas: {summary['rounds_mean']}  "
         f"fim: {summary['end_reasons']}",
         f"pontos: {summary['score']}",
-        f"vitórias por lugar: {summary['seat_win_rate']}",
+        f"vitórias por lugar: {summary['seat_win_rate']}  "
+        f"pontos médios por lugar: {summary['seat_score_mean']}",
         f"moedas ganhas / gastas por jogador: {summary['coins_earned_mean']} / "
         f"{summary['coins_spent_mean']}",
         "",
