@@ -390,3 +390,17 @@ def test_a_wildcard_given_a_non_letter_is_refused() -> None:
         play = Play((PlacedTile(10, 12, letter, wild=True),), (MoveCard(0),))
         assert code(lambda p=play: apply(RULES, state, 0, p, 1, resources=RES)) \
             == "move.bad_letter"
+
+
+@pytest.mark.parametrize(("card_id", "command"), [
+    ("ima", UseCard(0)), ("reciclar", UseCard(0, tiles=("X",))), ("mina", UseCard(0)),
+    ("peca_extra", UseCard(0)), ("ancora", UseCard(0, square=(0, 0))),
+    ("espiao", UseCard(0, seat=1)), ("segundo_folego", UseCard(0)),
+    ("ladrao_de_tema", UseCard(0)), ("cadeia_de_ouro", UseCard(0)), ("tema_pessoal", UseCard(0)),
+])
+def test_an_instant_card_is_spent_when_used(card_id: str, command: UseCard) -> None:
+    state = holding(start(), 0, card_id, rack="XAEIOUS")
+    after, events = apply(RULES, state, 0, command, 1, resources=RES)
+    assert after.seats[0].row[0] is None
+    assert events[0].kind == "card_used" and events[0].public
+    assert after.current == 0
