@@ -15,6 +15,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from report import print_table  # noqa: E402
+
 from engine.board import Board  # noqa: E402
 from engine.commands import Pass, Play  # noqa: E402
 from engine.match import Player, Resources, apply, new_match, preview  # noqa: E402
@@ -76,9 +78,7 @@ def main() -> None:
         ("apply (play) median (best round)", f"{apply_us[0]:.1f} µs"),
         ("apply median (median/worst round)", f"{apply_us[1]:.1f} / {apply_us[2]:.1f} µs"),
     ]
-    width = max(len(name) for name, _ in rows)
-    for name, value in rows:
-        print(f"{name:<{width}}  {value}")
+    print_table(rows)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from report import print_table  # noqa: E402
+
 from engine.lexicon import DEFAULT_PATH, Lexicon  # noqa: E402
 
 _MEMORY_PROBE = """
@@ -122,9 +124,7 @@ def main() -> None:
         ("ratio memory lexicon (after use) / set", f"{used / peer_added:.3f}"),
         ("ratio hit speed lexicon / set", f"{hit_rate / peer_hit:.2f}"),
     ]
-    width = max(len(name) for name, _ in rows)
-    for name, value in rows:
-        print(f"{name:<{width}}  {value}")
+    print_table(rows)
 
 
 if __name__ == "__main__":
