@@ -10,7 +10,7 @@ import pytest
 from engine.chain import Chain
 from engine.commands import Leave, Pass, Play, Swap, Timeout
 from engine.errors import RuleError
-from engine.match import Player, apply, new_match, standings, view
+from engine.match import Player, apply, new_match, replay, standings, view
 from engine.rules import RuleSet
 from engine.state import MatchState, Seat
 from tests.helpers import find_play, resources
@@ -218,3 +218,19 @@ def test_classic_rules_score_every_word_as_frio() -> None:
     after, events = apply(rules, state, 0, Play(tuple(tiles)), 1, resources=RES)
     assert events[0].data["band"] == "Frio"
     assert after.theme_id is None and after.seats[0].chain.length == 0
+
+
+def test_a_match_replays_exactly_from_its_seed_and_command_log() -> None:
+    rules = RuleSet.standard()
+    first = start(seed="replay")
+    log = []
+    state = first
+    for turn in range(6):
+        seat = state.current
+        tiles = find_play(rules, state, seat, RES, longest=3, anchors=4)
+        command = Play(tuple(tiles)) if tiles else Pass()
+        log.append((seat, command, 1000 * turn))
+        state, _ = apply(rules, state, seat, command, 1000 * turn, resources=RES)
+    again = start(seed="replay")
+    assert frozen(again) == frozen(first)
+    assert frozen(replay(rules, again, log, RES)) == frozen(state)
