@@ -13,12 +13,17 @@ merged with an identical one already built, so the graph is minimal.
 
 from __future__ import annotations
 
+import functools
 import struct
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 
 from engine.errors import LexiconFormatError
+from engine.lexicon import DEFAULT_PATH as LEXICON_PATH
+
+DEFAULT_PATH = LEXICON_PATH.with_suffix(".dawg")
 
 MAGIC = b"VLXDAWG1"
 _LETTER_BITS = 5
@@ -151,6 +156,16 @@ class Dawg:
             else struct.unpack(f"<{count}I", body)
         )
         self.root = self.edges[0] >> _TARGET_SHIFT
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> Dawg:
+        return cls(Path(path).read_bytes())
+
+    @classmethod
+    @functools.cache
+    def default(cls) -> Dawg:
+        """The graph of the bundled lexicon (built beside it by ``make lexicon``)."""
+        return cls.from_path(DEFAULT_PATH)
 
     def __len__(self) -> int:
         return len(self.edges)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots.dawg import Dawg, build, letter_code
+from engine.bots.dawg import DEFAULT_PATH, Dawg, build, letter_code
 from engine.errors import LexiconFormatError
+from engine.lexicon import Lexicon
 
 WORDS = sorted(["A", "AS", "AMAR", "AMOR", "AMORES", "CASA", "CASAS", "CASO", "CASOS"])
 
@@ -56,3 +61,17 @@ def test_the_graph_holds_exactly_its_words(words: set[str]) -> None:
     assert set(dawg.words()) == words
     for probe in ("A", "AB", "BEE", "DECODE", "OOO"):
         assert (probe in dawg) == (probe in words)
+
+
+def test_the_bundled_graph_holds_the_lexicons_words() -> None:
+    lexicon = Lexicon.default()
+    dawg = Dawg.default()
+    report = json.loads(DEFAULT_PATH.with_suffix(".build.json").read_text(encoding="utf-8"))
+    assert hashlib.sha256(DEFAULT_PATH.read_bytes()).hexdigest() == report["graph_sha256"]
+    words = list(lexicon.words(prefix="CA"))
+    for word in random.Random(5).sample(words, 2000):
+        assert word in dawg
+    rng = random.Random(6)
+    for _ in range(2000):
+        probe = "".join(rng.choice("ACEILMNORSTU") for _ in range(rng.randint(2, 8)))
+        assert (probe in dawg) == (probe in lexicon)

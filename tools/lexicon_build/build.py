@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
@@ -280,6 +281,10 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     artifact = encode_artifact(words, header)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(artifact)
+    progress("building the move generator's word graph")
+    graph = dawg.build(sorted(words))
+    out.with_suffix(".dawg").write_bytes(graph)
+    progress(f"wrote {out.with_suffix('.dawg')} ({len(graph) / 1e6:.1f} MB)", final=True)
     (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
     progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
     report: dict[str, object] = {
@@ -293,6 +298,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "folded_with_several_spellings": sum(1 for f in spellings.values() if len(f) > 1),
         "artifact_bytes": len(artifact),
         "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
+        "graph_bytes": len(graph),
+        "graph_sha256": hashlib.sha256(graph).hexdigest(),
         "source_sha256": src.sha256,
     }
     if verify:

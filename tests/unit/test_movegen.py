@@ -1,0 +1,96 @@
+"""Move generation: on small boards and lexicons it finds exactly what brute force finds."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from engine.board import Board
+from engine.bots.dawg import Dawg, build
+from engine.bots.movegen import generate
+from engine.errors import RuleError
+from engine.lexicon import Lexicon
+from engine.lexicon.artifact import WordData, encode_artifact
+from engine.moves import PlacedTile, analyse
+from engine.rules import ALPHABET, RuleSet
+from engine.tiles import is_wildcard, take_from_rack, wildcard_allows
+
+WORDS = sorted({
+    "AS", "OS", "SE", "SO", "AO", "OI", "EU", "LA", "LO", "NA", "NO", "DA", "DO", "DE", "MA",
+    "CASA", "CASO", "COISA", "SOL", "SAL", "LAS", "ASA", "OLA", "ALA", "MAS", "MESA", "MESAS",
+    "DADO", "DOSE", "NOSSO", "SONO", "ASSO", "ASSADO", "CAOS", "LOSA", "SALA", "SALAS", "MALA",
+    "COLA", "CALO", "LACO", "DOCE", "CEDO", "MEDO", "MODA", "NADA", "NADO", "ANDO", "DONA",
+})
+SIZE = 7
+LAYOUT = tuple("".join("*" if (r, c) == (3, 3) else "." for c in range(SIZE))
+               for r in range(SIZE))
+RULES = RuleSet.standard().with_settings(layout=LAYOUT)
+
+
+@pytest.fixture(scope="module")
+def small() -> tuple[Lexicon, Dawg]:
+    table = {w: WordData(w.lower(), [w], []) for w in WORDS}
+    return Lexicon.from_bytes(encode_artifact(table, {})), Dawg(build(WORDS))
+
+
+def brute_force(board: Board, rack: list[str], lexicon: Lexicon) -> set[frozenset[object]]:
+    """Every placement of rack tiles along every line, kept if the engine accepts it."""
+    found = set()
+    letters_for = {code: [x for x in ALPHABET if wildcard_allows(code, x)]
+                   if is_wildcard(code) else [code] for code in set(rack)}
+    for n in range(1, len(rack) + 1):
+        for tiles in set(itertools.permutations(rack, n)):
+            for choice in itertools.product(*(letters_for[t] for t in tiles)):
+                for direction in ("across", "down"):
+                    for r in range(SIZE):
+                        for c in range(SIZE):
+                            placed, rr, cc = [], r, c
+                            ok = True
+                            for tile, letter in zip(tiles, choice, strict=True):
+                                while board.occupied(rr, cc):
+                                    rr, cc = (rr, cc + 1) if direction == "across" else (rr + 1, cc)
+                                if not board.inside(rr, cc):
+                                    ok = False
+                                    break
+                                placed.append(PlacedTile(rr, cc, letter, is_wildcard(tile)))
+                                rr, cc = (rr, cc + 1) if direction == "across" else (rr + 1, cc)
+                            if not ok:
+                                continue
+                            try:
+                                analyse(RULES, board, placed, lexicon)
+                            except RuleError:
+                                continue
+                            if take_from_rack(rack, [(t.letter, t.wild) for t in placed]) is None:
+                                continue
+                            found.add(frozenset((t.row, t.col, t.letter, t.wild) for t in placed))
+    return found
+
+
+def boards() -> list[Board]:
+    empty = Board.empty(SIZE)
+    one = empty.with_tiles([(3, 2 + i, ch) for i, ch in enumerate("SOL")])
+    two = one.with_tiles([(1, 3, "C"), (2, 3, "A")])  # CA above the O: C A O down... and SOL
+    return [empty, one, two]
+
+
+@pytest.mark.parametrize("rack", [["S", "A", "L", "A"], ["M", "E", "S", "A"], ["D", "O", "?"],
+                                  ["N", "A", "?V"], ["C", "O", "I", "S"]])
+@pytest.mark.parametrize("board_index", [0, 1, 2])
+def test_generation_equals_brute_force(small: tuple[Lexicon, Dawg], rack: list[str],
+                                       board_index: int) -> None:
+    lexicon, dawg = small
+    board = boards()[board_index]
+    generated = {p.key() for p in generate(dawg, board, rack, RULES.centre)}
+    assert generated == brute_force(board, rack, lexicon)
+
+
+def test_every_generated_move_is_accepted_by_the_engine(small: tuple[Lexicon, Dawg]) -> None:
+    lexicon, dawg = small
+    rng = random.Random(3)
+    for board in boards():
+        rack = rng.sample(["S", "A", "L", "A", "M", "E", "O", "D"], 5)
+        for placement in generate(dawg, board, rack, RULES.centre):
+            shape = analyse(RULES, board, placement.tiles, lexicon)
+            assert placement.word in {w.text for w in shape.words}
