@@ -106,14 +106,30 @@ def _allowed(dawg: Dawg, prefix: str, suffix: str) -> int:
     return mask
 
 
+_ACCEPTS = 1 << 5
+_LAST = 1 << 6
+_SHIFT = 7
+
+
 class Generator:
-    """Generates placements for one board and rack in both directions."""
+    """Generates placements for one board and rack in both directions.
+
+    The rack is kept as counts by letter code and by wildcard kind, and the graph's edges are
+    read inline: these loops run hundreds of thousands of times per call.
+    """
 
     def __init__(self, dawg: Dawg, board: Board, rack: Sequence[str],
                  centre: tuple[int, int]) -> None:
         self.dawg = dawg
+        self.edges = dawg.edges
         self.board = board
-        self.rack = list(rack)
+        self.counts = [0] * 27
+        self.wild = {code: 0 for code in _WILD_MASKS}
+        for tile in rack:
+            if tile in self.wild:
+                self.wild[tile] += 1
+            else:
+                self.counts[letter_code(tile)] += 1
         self.centre = centre
         self.found: dict[frozenset[tuple[int, int, str, bool]], Placement] = {}
 
@@ -175,6 +191,49 @@ class Generator:
             c -= 1
         self._left(lane, anchor, self.dawg.root, [], limit, direction)
 
+    def _tiles_for(self, code: int, mask: int) -> list[str | None]:
+        """Rack tiles that can stand for letter ``code`` here: None for the letter itself,
+        or the one wildcard kind used (any kind gives the same placement)."""
+        bit = 1 << code
+        if not mask & bit:
+            return []
+        out: list[str | None] = [None] if self.counts[code] else []
+        wild = self.wild
+        for kind in (WILD_VOWEL, WILD_CONSONANT, WILD_ANY):
+            if wild[kind] and _WILD_MASKS[kind] & bit:
+                out.append(kind)
+                break
+        return out
+
+    def _take(self, code: int, kind: str | None) -> None:
+        if kind is None:
+            self.counts[code] -= 1
+        else:
+            self.wild[kind] -= 1
+
+    def _give(self, code: int, kind: str | None) -> None:
+        if kind is None:
+            self.counts[code] += 1
+        else:
+            self.wild[kind] += 1
+
+    def _children(self, node: int) -> list[tuple[int, int, int]]:
+        """(code, value, child) of every edge out of ``node`` that the rack could use."""
+        if node == 0:
+            return []
+        edges, counts = self.edges, self.counts
+        any_wild = any(self.wild.values())
+        out = []
+        i = node
+        while True:
+            value = edges[i]
+            code = value & 31
+            if any_wild or counts[code]:
+                out.append((code, value, value >> _SHIFT))
+            if value & _LAST:
+                return out
+            i += 1
+
     def _left(self, lane: _Lane, anchor: int, node: int, placed: list[tuple[int, str, bool]],
               limit: int, direction: str) -> None:
         start = anchor - len(placed)
@@ -182,26 +241,13 @@ class Generator:
         self._extend(lane, anchor, anchor, node, False, shifted, direction, start)
         if limit == 0:
             return
-        for code, _accepts, child in self.dawg.arcs(node):
+        for code, _value, child in self._children(node):
             letter = ALPHABET[code - 1]
-            for tile, wild in self._rack_tiles(letter, ALL):
-                self.rack.remove(tile)
-                self._left(lane, anchor, child, [*placed, (0, letter, wild)], limit - 1,
-                           direction)
-                self.rack.append(tile)
-
-    def _rack_tiles(self, letter: str, mask: int) -> list[tuple[str, bool]]:
-        bit = 1 << letter_code(letter)
-        if not mask & bit:
-            return []
-        options: list[tuple[str, bool]] = []
-        if letter in self.rack:
-            options.append((letter, False))
-        for code in (WILD_VOWEL, WILD_CONSONANT, WILD_ANY):
-            if code in self.rack and _WILD_MASKS[code] & bit:
-                options.append((code, True))
-                break  # one wildcard kind is enough: the placement is the same
-        return options
+            for kind in self._tiles_for(code, ALL):
+                self._take(code, kind)
+                self._left(lane, anchor, child, [*placed, (0, letter, kind is not None)],
+                           limit - 1, direction)
+                self._give(code, kind)
 
     def _extend(self, lane: _Lane, col: int, anchor: int, node: int, accepts: bool,
                 placed: list[tuple[int, str, bool]], direction: str, start: int) -> None:
@@ -217,13 +263,19 @@ class Generator:
         if col >= size:
             return
         mask = lane.checks[col]
-        for code, accepted, child in self.dawg.arcs(node):
+        if not mask:
+            return
+        for code, value, child in self._children(node):
+            kinds = self._tiles_for(code, mask)
+            if not kinds:
+                continue
             letter = ALPHABET[code - 1]
-            for tile, wild in self._rack_tiles(letter, mask):
-                self.rack.remove(tile)
+            accepted = bool(value & _ACCEPTS)
+            for kind in kinds:
+                self._take(code, kind)
                 self._extend(lane, col + 1, anchor, child, accepted,
-                             [*placed, (col, letter, wild)], direction, start)
-                self.rack.append(tile)
+                             [*placed, (col, letter, kind is not None)], direction, start)
+                self._give(code, kind)
 
     def _record(self, lane: _Lane, placed: list[tuple[int, str, bool]], direction: str,
                 start: int, end: int) -> None:
@@ -232,10 +284,8 @@ class Generator:
             tiles = tuple(PlacedTile(r, c, letter, wild) for c, letter, wild in placed)
         else:
             tiles = tuple(PlacedTile(c, r, letter, wild) for c, letter, wild in placed)
-        word = "".join(
-            next((letter for c, letter, _ in placed if c == i), None) or lane.cells[i].upper()
-            for i in range(start, end)
-        )
+        by_col = {c: letter for c, letter, _ in placed}
+        word = "".join(by_col.get(i) or lane.cells[i].upper() for i in range(start, end))
         placement = Placement(tiles, word, direction)
         self.found.setdefault(placement.key(), placement)
 
