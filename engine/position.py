@@ -69,8 +69,10 @@ def _field(data: Mapping[str, Any], key: str, kind: type, *, required: bool = Tr
     return value
 
 
-def parse_position(data: object) -> tuple[RuleSet, MatchState, list[PlacedTile]]:
-    """A one-seat state holding the position, and the move's tiles."""
+def parse_position(
+    data: object, *, need_move: bool = True
+) -> tuple[RuleSet, MatchState, list[PlacedTile]]:
+    """A one-seat state holding the position, and the move's tiles (none without a move)."""
     if not isinstance(data, dict):
         raise PositionError("A posição deve ser um objeto JSON.", code="position.type")
     rules_name = data.get("rules", "standard")
@@ -80,17 +82,10 @@ def parse_position(data: object) -> tuple[RuleSet, MatchState, list[PlacedTile]]
         raise PositionError(f"Regras desconhecidas: {rules_name!r}.",
                             code="position.rules") from None
     board = Board.from_rows(_field(data, "board", list), rules.size)
-    move = _field(data, "move", dict)
-    direction = _field(move, "direction", str)
-    word = _field(move, "word", str)
-    if not word:
-        raise PositionError("A palavra da jogada está vazia.", code="move.empty")
-    if len(word) > rules.size:
-        raise PositionError(f"A palavra tem {len(word)} letras; o tabuleiro tem {rules.size}.",
-                            code="move.too_long")
-    row, col = parse_square(move.get("start"), rules.size)
-    tiles = placement_from_word(board, row, col, direction, word)
-    rack = _field(data, "rack", list, required=False)
+    tiles: list[PlacedTile] = []
+    if need_move or "move" in data:
+        tiles = _move_tiles(data, board, rules)
+    rack = _field(data, "rack", list, required=not tiles)
     if rack is None:
         rack = ["?" if t.wild else t.letter for t in tiles]
     for code in rack:
@@ -110,6 +105,19 @@ def parse_position(data: object) -> tuple[RuleSet, MatchState, list[PlacedTile]]
         seats=(Seat("position", "Posição", rack=tuple(rack), chain=chain),), rng_state=0,
     )
     return rules, state, tiles
+
+
+def _move_tiles(data: Mapping[str, Any], board: Board, rules: RuleSet) -> list[PlacedTile]:
+    move = _field(data, "move", dict)
+    direction = _field(move, "direction", str)
+    word = _field(move, "word", str)
+    if not word:
+        raise PositionError("A palavra da jogada está vazia.", code="move.empty")
+    if len(word) > rules.size:
+        raise PositionError(f"A palavra tem {len(word)} letras; o tabuleiro tem {rules.size}.",
+                            code="move.too_long")
+    row, col = parse_square(move.get("start"), rules.size)
+    return placement_from_word(board, row, col, direction, word)
 
 
 def score_position(data: object, resources: Resources | None = None) -> Breakdown:

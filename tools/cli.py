@@ -94,6 +94,30 @@ def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from engine.bots.search import ranked_moves
+    from engine.position import parse_position
+
+    try:
+        data = json.loads(Path(args.position).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
+        return 1
+    except json.JSONDecodeError as exc:
+        _print({"error": {"code": "position.json",
+                          "message": f"O arquivo não é um JSON válido: {exc.msg}."}}, out)
+        return 1
+    try:
+        rules, state = parse_position(data, need_move=False)[:2]
+        moves = ranked_moves(rules, state, 0, top=args.top)
+    except RuleError as exc:
+        _print(_error(exc), out)
+        return 1
+    for rank, move in enumerate(moves, start=1):
+        _print({"rank": rank, **move.to_json()}, out)
+    return 0
+
+
 def cmd_band(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     resources = Resources.default()
     try:
@@ -167,6 +191,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("position", metavar="POSITION.json")
     score.set_defaults(handler=cmd_score)
+
+    moves = sub.add_parser(
+        "moves", help="list the legal moves of the rack in a position file, best first",
+        description="Every legal move of the position's rack, scored by the engine "
+        "(format: docs/position-format.md; the move field is optional here).",
+    )
+    moves.add_argument("position", metavar="POSITION.json")
+    moves.add_argument("--top", type=_positive, default=20, help="how many moves (default 20)")
+    moves.set_defaults(handler=cmd_moves)
 
     band = sub.add_parser("band", help="print the affinity band of words in a theme")
     band.add_argument("theme", metavar="THEME")

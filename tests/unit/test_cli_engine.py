@@ -117,3 +117,21 @@ def test_simulate_plays_matches_and_reports_every_card() -> None:
 def test_simulate_refuses_bad_counts() -> None:
     assert run("simulate", "--players", "7")[0] == 2
     assert run("simulate", "--matches", "0")[0] == 2
+
+
+def test_moves_lists_the_best_moves_first(tmp_path: Path) -> None:
+    status, out, _ = run("moves", _position(tmp_path, rack=list("BOLASE")), "--top", "3")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [r["rank"] for r in rows] == [1, 2, 3]
+    assert rows[0]["score"] >= rows[1]["score"] >= rows[2]["score"]
+    assert rows[0]["word"] == "BOLAS" and rows[0]["band"] == "Escaldante"
+
+
+def test_moves_needs_a_rack_and_reports_bad_positions(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    del data["move"], data["rack"]
+    path = tmp_path / "norack.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, _ = run("moves", str(path))
+    assert status == 1 and json.loads(out)["error"]["code"] == "position.missing"
+    assert run("moves", str(path), "--top", "0")[0] == 2
