@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -22,8 +23,9 @@ from report import print_table  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.bots.dawg import Dawg  # noqa: E402
 from engine.bots.movegen import generate  # noqa: E402
+from engine.bots.search import ranked_moves  # noqa: E402
 from engine.commands import Pass, Play  # noqa: E402
-from engine.match import Player, Resources, apply, new_match, preview  # noqa: E402
+from engine.match import Player, Resources, apply, new_match  # noqa: E402
 from engine.rules import RuleSet  # noqa: E402
 from engine.state import MatchState  # noqa: E402
 from tools.scripted import AnagramIndex, ScriptedPlayer  # noqa: E402
@@ -75,14 +77,13 @@ def main() -> None:
                 start = time.perf_counter()
                 moves = generate(dawg, Board(state.board), rack, rules.centre)
                 generation = time.perf_counter() - start
-                best = ""
-                if wild == 0:
-                    start = time.perf_counter()
-                    scored = max((preview(rules, state, seat, m.tiles, res).total, m.word)
-                                 for m in moves) if moves else (0, "-")
-                    best = (f", best {scored[1]} {scored[0]} pts, scoring all "
-                            f"{(time.perf_counter() - start) * 1e3:.0f} ms")
-                figure = f"{len(moves):,} moves in {generation * 1e3:,.0f} ms{best}"
+                shown = state.with_seat(seat, replace(state.seats[seat], rack=tuple(rack)))
+                start = time.perf_counter()
+                best = ranked_moves(rules, shown, seat, res, dawg=dawg, top=1)
+                best_s = time.perf_counter() - start
+                top = f"{best[0].breakdown.main.word} {best[0].score} pts" if best else "-"
+                figure = (f"{len(moves):,} moves listed in {generation * 1e3:,.0f} ms; "
+                          f"best move ({top}) in {best_s * 1e3:,.0f} ms")
             except _TimeLimitError:
                 figure = f"over {LIMIT_S} s"
             finally:

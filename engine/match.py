@@ -62,6 +62,11 @@ def _layout(rows: tuple[str, ...]) -> Layout:
     return Layout(rows)
 
 
+def layout_of(rules: RuleSet) -> Layout:
+    """The parsed bonus squares of a rule set (parsed once per layout)."""
+    return _layout(rules.layout)
+
+
 def _res(resources: Resources | None) -> Resources:
     return resources if resources is not None else Resources.default()
 
@@ -126,7 +131,7 @@ def _start_turn(
     return state, [started, *market]
 
 
-def _affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affinity:
+def affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affinity:
     """The band of the main word: the match's theme, or the seat's Tema Pessoal if better."""
     best = Affinity(Band.FRIO, None)
     for theme_id in (state.theme_id, seat.personal_theme):
@@ -174,13 +179,13 @@ def _evaluate(
     if left is None:
         raise TurnError("Você não tem essas peças na mão.", code="move.not_in_rack")
     check_wildcards_used(player.rack, cards, left)
-    affinity = _affinity(state, player, shape.main.text, res)
+    affinity_ = affinity(state, player, shape.main.text, res)
     roots = res.lexicon.roots(shape.main.text)
-    new_chain, step = chains.after_play(rules, player.chain, affinity.band, roots,
+    new_chain, step = chains.after_play(rules, player.chain, affinity_.band, roots,
                                         protected=player.golden_round == state.round)
     displays = {w.text: res.lexicon.display(w.text) or w.text.lower() for w in shape.words}
-    breakdown = score_move(rules, _layout(rules.layout), shape, displays=displays,
-                           affinity=affinity, chain=step, modifiers=cards.modifiers)
+    breakdown = score_move(rules, layout_of(rules), shape, displays=displays,
+                           affinity=affinity_, chain=step, modifiers=cards.modifiers)
     return _Evaluated(shape, breakdown, new_chain, tuple(left), cards.slots)
 
 

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from engine.board import Board
-from engine.bots.search import ranked_moves
+from engine.bots.dawg import Dawg
+from engine.bots.movegen import generate
+from engine.bots.search import QuickScorer, ranked_moves
 from engine.match import preview
 from engine.position import parse_position
-from tests.helpers import resources
+from tests.helpers import find_play, resources
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 RES = resources()
@@ -60,10 +62,18 @@ def test_every_ranked_move_scores_exactly_as_preview() -> None:
 
 
 def test_the_best_move_is_the_true_best_of_the_brute_force_player() -> None:
-    from tests.helpers import find_play
-
     rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
     best = ranked_moves(rules, state, 0, RES, top=1)[0]
     found = find_play(rules, state, 0, RES, longest=4, anchors=8)
     assert found is not None
     assert best.score >= preview(rules, state, 0, found, RES).total
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_quick_totals_equal_preview_totals(name: str) -> None:
+    rules, state, _ = parse_position(POSITIONS[name], need_move=False)
+    scorer = QuickScorer(rules, state, 0, RES)
+    placements = generate(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre)
+    for placement in placements[::5]:
+        breakdown = preview(rules, state, 0, placement.tiles, RES)
+        assert scorer.score(placement) == (breakdown.total, breakdown.main.word)
