@@ -372,8 +372,10 @@ def _end_turn(
     thinking = max(0, now - state.turn_started_ms)
     rack = tuple(refill(rules, player.rack, rules.rack_size + player.extra_tiles, rng))
     last_score = player.last_score if player.plays_this_turn else 0
+    # An Ímã or Ladrão de Tema choice not made by the end of the turn lapses.
     state = state.with_seat(seat, replace(player, rack=rack, last_score=last_score,
-                                          thinking_ms=player.thinking_ms + thinking))
+                                          thinking_ms=player.thinking_ms + thinking,
+                                          pending=None))
     events = [private(seat, "rack", {"rack": list(rack)})]
     if state.seats[seat].score >= rules.point_target:
         finished, more = _finish(state, "target")

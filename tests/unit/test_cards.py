@@ -404,3 +404,11 @@ def test_an_instant_card_is_spent_when_used(card_id: str, command: UseCard) -> N
     assert after.seats[0].row[0] is None
     assert events[0].kind == "card_used" and events[0].public
     assert after.current == 0
+
+
+def test_a_choice_not_made_lapses_at_the_end_of_the_turn() -> None:
+    state = holding(start(), 0, "ima")
+    state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)
+    assert state.seats[0].pending is not None
+    state, _ = apply(RULES, state, 0, Pass(), 2, resources=RES)
+    assert state.seats[0].pending is None
