@@ -164,6 +164,25 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def cmd_selfplay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from tools.selfplay import format_rows, selfplay
+    from tools.simulate import ProgressBar
+
+    try:
+        levels = [int(part) for part in args.levels.split(",")]
+    except ValueError:
+        err.write("vanlexis: --levels takes numbers separated by commas, like 1,5\n")
+        return 2
+    if not 2 <= len(levels) <= 4 or not all(0 <= n <= 5 for n in levels):
+        err.write("vanlexis: --levels needs 2 to 4 levels from 0 (greedy) to 5\n")
+        return 2
+    progress = None if args.quiet else ProgressBar(args.matches, err)
+    rows = selfplay(args.matches, levels, args.seed, workers=args.workers, progress=progress)
+    out.write((json.dumps(rows, ensure_ascii=False, indent=2) if args.json
+               else format_rows(rows)) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vanlexis", description="Vanlexis tools: the Portuguese lexicon and the game rules."
@@ -216,6 +235,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(handler=cmd_simulate)
+
+    play = sub.add_parser("selfplay", help="bots of chosen levels play each other",
+                          description="Win rates per bot level (0 is the greedy yardstick).")
+    play.add_argument("--matches", type=_positive, default=50)
+    play.add_argument("--levels", default="1,5", help="2 to 4 levels, like 1,5 or 0,5")
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--workers", type=_positive, default=None)
+    play.add_argument("--json", action="store_true")
+    play.add_argument("--quiet", action="store_true")
+    play.set_defaults(handler=cmd_selfplay)
     return parser
 
 

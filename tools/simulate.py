@@ -15,15 +15,16 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from engine.cards import CARDS
-from engine.commands import Buy, Pass
+from engine.commands import Buy, Command, Pass
 from engine.errors import RuleError
 from engine.events import Event
 from engine.match import Player, Resources, apply, new_match, standings
 from engine.rng import Rng
 from engine.rules import RuleSet
+from engine.state import MatchState
 from tools.scripted import AnagramIndex, ScriptedPlayer
 
 
@@ -60,15 +61,26 @@ class _Ledger:
                 self.bought[seat].append(data["card"])
 
 
-_SHARED: tuple[ScriptedPlayer, Resources, RuleSet] | None = None
+class Policy(Protocol):
+    """What plays a seat: the scripted players and the bots both fit."""
+
+    def market(self, rules: RuleSet, state: MatchState, seat: int,
+               rng: Rng) -> list[Command]: ...
+
+    def action(self, rules: RuleSet, state: MatchState, seat: int, res: Resources,
+               rng: Rng) -> Command: ...
+
+
+_SHARED: tuple[Callable[[int, int], Policy], Resources, RuleSet] | None = None
 
 
 def play_match(args: tuple[int, int, int]) -> MatchStats:
-    """One match between ``seats`` scripted players; ``(seed, seats, index)``."""
+    """One match; ``(seed, seats, index)``; the seat's policy comes from the shared chooser."""
     assert _SHARED is not None
-    player, res, rules = _SHARED
+    policy_for, res, rules = _SHARED
     seed, seats, index = args
     rng = Rng.from_seed(f"simulate-{seed}-{index}")
+    policies = [policy_for(index, seat) for seat in range(seats)]
     players = [Player(f"bot{i}", f"Robô {i + 1}", bot=True) for i in range(seats)]
     state, _ = new_match(rules, f"sim-{index}", players, seed=f"{seed}-{index}", now=0,
                          resources=res)
@@ -77,6 +89,7 @@ def play_match(args: tuple[int, int, int]) -> MatchStats:
     while not state.finished:
         seat = state.current
         now += 1000
+        player = policies[seat]
         for command in player.market(rules, state, seat, rng):
             try:
                 state, events = apply(rules, state, seat, command, now, resources=res)
@@ -182,12 +195,20 @@ class ProgressBar:
 def simulate(
     matches: int, players: int, seed: int, *, workers: int | None = None,
     progress: Callable[[int], None] | None = None, rules: RuleSet | None = None,
+    policy_for: Callable[[int, int], Policy] | None = None,
 ) -> list[MatchStats]:
-    """Play ``matches`` matches on ``workers`` processes (default: every core)."""
+    """Play ``matches`` matches on ``workers`` processes (default: every core).
+
+    ``policy_for(match, seat)`` gives each seat's player; by default every seat is a scripted
+    player.
+    """
     global _SHARED  # noqa: PLW0603
     rules = rules or RuleSet.standard()
     res = Resources.default()
-    _SHARED = (ScriptedPlayer(AnagramIndex(res.lexicon)), res, rules)
+    if policy_for is None:
+        scripted = ScriptedPlayer(AnagramIndex(res.lexicon))
+        policy_for = lambda _match, _seat: scripted  # noqa: E731
+    _SHARED = (policy_for, res, rules)
     jobs = [(seed, players, i) for i in range(matches)]
     workers = workers or min(os.cpu_count() or 1, 8)
     results: list[MatchStats] = []
