@@ -177,7 +177,9 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("vanlexis: --levels needs 2 to 4 levels from 0 (greedy) to 5\n")
         return 2
     progress = None if args.quiet else ProgressBar(args.matches, err)
-    rows = selfplay(args.matches, levels, args.seed, workers=args.workers, progress=progress)
+    rules = RuleSet.standard().with_settings(round_limit=args.rounds)
+    rows = selfplay(args.matches, levels, args.seed, workers=args.workers, progress=progress,
+                    rules=rules)
     out.write((json.dumps(rows, ensure_ascii=False, indent=2) if args.json
                else format_rows(rows)) + "\n")
     return 0
@@ -242,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--levels", default="1,5", help="2 to 4 levels, like 1,5 or 0,5")
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--workers", type=_positive, default=None)
+    play.add_argument("--rounds", type=_positive, default=RuleSet.standard().round_limit,
+                      help="rounds per match (default: the standard game's)")
     play.add_argument("--json", action="store_true")
     play.add_argument("--quiet", action="store_true")
     play.set_defaults(handler=cmd_selfplay)

@@ -10,18 +10,20 @@ import statistics
 from collections.abc import Callable, Sequence
 
 from engine.bots.levels import BotPlayer, level
+from engine.rules import RuleSet
 from tools.simulate import simulate
 
 
 def selfplay(matches: int, levels: Sequence[int], seed: int, *, workers: int | None = None,
-             progress: Callable[[int], None] | None = None) -> list[dict[str, object]]:
+             progress: Callable[[int], None] | None = None,
+             rules: RuleSet | None = None) -> list[dict[str, object]]:
     seats = len(levels)
     bots = {n: BotPlayer(level(n)) for n in set(levels)}
 
     def level_at(match: int, seat: int) -> int:
         return levels[(seat + match) % seats]
 
-    results = simulate(matches, seats, seed, workers=workers, progress=progress,
+    results = simulate(matches, seats, seed, workers=workers, progress=progress, rules=rules,
                        policy_for=lambda match, seat: bots[level_at(match, seat)])
     rows = []
     for number in dict.fromkeys(levels):

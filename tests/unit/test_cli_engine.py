@@ -135,3 +135,18 @@ def test_moves_needs_a_rack_and_reports_bad_positions(tmp_path: Path) -> None:
     status, out, _ = run("moves", str(path))
     assert status == 1 and json.loads(out)["error"]["code"] == "position.missing"
     assert run("moves", str(path), "--top", "0")[0] == 2
+
+
+def test_selfplay_reports_each_level() -> None:
+    status, out, err = run("selfplay", "--matches", "2", "--levels", "1,5", "--rounds", "2",
+                           "--workers", "1", "--json")
+    rows = json.loads(out)
+    assert status == 0, err
+    assert [r["level"] for r in rows] == [1, 5]
+    assert sum(r["wins"] for r in rows) == 2 and all(r["seats_played"] == 2 for r in rows)
+
+
+def test_selfplay_refuses_bad_levels() -> None:
+    assert run("selfplay", "--levels", "1")[0] == 2
+    assert run("selfplay", "--levels", "1,9")[0] == 2
+    assert run("selfplay", "--levels", "a,b")[0] == 2
