@@ -37,6 +37,7 @@ lexicon: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/lexicon.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/movegen.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
