@@ -34,13 +34,6 @@ def wildcard_allows(code: str, letter: str) -> bool:
     return False
 
 
-def cell_value(rules: RuleSet, cell: str) -> int:
-    """A board cell's letter value: a wildcard (lower case) is worth 0."""
-    if cell.islower():
-        return 0
-    return rules.tile_values[cell]
-
-
 def _vowels_in(rack: Sequence[str]) -> int:
     return sum(1 for code in rack if code in VOWELS or code == WILD_VOWEL)
 
