@@ -71,13 +71,18 @@ def brute_force(board: Board, rack: list[str], lexicon: Lexicon) -> set[frozense
 def boards() -> list[Board]:
     empty = Board.empty(SIZE)
     one = empty.with_tiles([(3, 2 + i, ch) for i, ch in enumerate("SOL")])
-    two = one.with_tiles([(1, 3, "C"), (2, 3, "A")])  # CA above the O: C A O down... and SOL
-    return [empty, one, two]
+    two = one.with_tiles([(1, 3, "C"), (2, 3, "A")])  # C, A above the O: CAO is no word
+    edge = empty.with_tiles([(3, 3 + i, ch) for i, ch in enumerate("MESA")])  # to the edge
+    crowded = edge.with_tiles([(0, 6, "A"), (1, 6, "S"), (2, 6, "A"), (4, 3, "A")])
+    return [empty, one, two, edge, crowded]
 
 
-@pytest.mark.parametrize("rack", [["S", "A", "L", "A"], ["M", "E", "S", "A"], ["D", "O", "?"],
-                                  ["N", "A", "?V"], ["C", "O", "I", "S"]])
-@pytest.mark.parametrize("board_index", [0, 1, 2])
+RACKS = [["S", "A", "L", "A"], ["M", "E", "S", "A"], ["C", "O", "I", "S"],
+         ["N", "A", "?V"], ["D", "E", "?C"], ["D", "O", "?"]]
+
+
+@pytest.mark.parametrize("rack", RACKS)
+@pytest.mark.parametrize("board_index", range(5))
 def test_generation_equals_brute_force(small: tuple[Lexicon, Dawg], rack: list[str],
                                        board_index: int) -> None:
     lexicon, dawg = small
