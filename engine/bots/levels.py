@@ -43,10 +43,10 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Iniciante", 800, 10, 50, False, False, False, False),
-    Level(2, "Aprendiz", 1000, 20, 30, False, True, False, True),
-    Level(3, "Jogador", 1200, 30, 20, True, True, False, True),
-    Level(4, "Experiente", 1400, 60, 10, True, True, True, True),
+    Level(1, "Iniciante", 800, 40, 50, False, False, False, False),
+    Level(2, "Aprendiz", 1000, 20, 40, True, False, False, True),
+    Level(3, "Jogador", 1200, 30, 25, True, True, False, True),
+    Level(4, "Experiente", 1400, 60, 10, True, True, False, True),
     Level(5, "Mestre", 1600, 200, 0, True, True, True, True),
 )
 
