@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.board import ACROSS, DOWN, Board
+from engine.bots.levels import tiles_to_give
 from engine.cards import CARDS, INSTANT, WORD_MULTIPLIERS
 from engine.commands import Buy, Choose, Command, MoveCard, Pass, Play, Swap, UseCard
 from engine.errors import RuleError
@@ -21,7 +22,7 @@ from engine.lexicon import Lexicon
 from engine.match import Resources, preview
 from engine.moves import PlacedTile, placement_from_word
 from engine.rng import Rng
-from engine.rules import VOWELS, RuleSet
+from engine.rules import RuleSet
 from engine.scoring import Breakdown
 from engine.state import MatchState
 
@@ -40,12 +41,6 @@ class AnagramIndex:
 
     def words(self, letters: str) -> list[str]:
         return self._index.get("".join(sorted(letters)), [])
-
-
-def _worst(rack: list[str]) -> list[str]:
-    """Up to three tiles to give back: the kind (vowel or consonant) the rack has most of."""
-    vowels = sum(1 for t in rack if t in VOWELS)
-    return sorted(rack, key=lambda t: (t in VOWELS) != (vowels > len(rack) / 2))[:3]
 
 
 def _boxed(board: Board, row: int, col: int) -> bool:
@@ -138,7 +133,7 @@ class ScriptedPlayer:
             elif card.card in ("ima", "ladrao_de_tema"):
                 commands += [UseCard(slot), Choose(0)]
             elif card.card == "reciclar":
-                commands.append(UseCard(slot, tiles=tuple(_worst(list(me.rack)))))
+                commands.append(UseCard(slot, tiles=tiles_to_give(me.rack, rules.recycle_limit)))
             elif card.card == "espiao":
                 commands.append(UseCard(slot, seat=(seat + 1) % len(state.seats)))
         offers = [(rules.card_prices[c.card], slot) for slot, c in enumerate(me.row)
@@ -152,7 +147,7 @@ class ScriptedPlayer:
         found = self.best_play(rules, state, seat, res)
         me = state.seats[seat]
         if found is None:
-            return Swap(tuple(_worst(list(me.rack)))) if rng.below(3) else Pass()
+            return Swap(tiles_to_give(me.rack, rules.swap_limit)) if rng.below(3) else Pass()
         tiles, breakdown = found
         cards = []
         if breakdown.total >= 15:

@@ -27,6 +27,7 @@ from engine.match import Resources
 from engine.rng import Rng
 from engine.rules import VOWELS, RuleSet
 from engine.state import MatchState
+from engine.tiles import take_from_rack
 
 
 @dataclass(frozen=True)
@@ -79,16 +80,14 @@ def leave_value(rack: Sequence[str]) -> int:
 
 
 def _kept(rack: Sequence[str], move: RankedMove) -> list[str]:
-    left = list(rack)
-    for tile in move.placement.tiles:
-        if not tile.wild and tile.letter in left:
-            left.remove(tile.letter)
-        else:
-            for code in ("?V", "?C", "?"):
-                if code in left:
-                    left.remove(code)
-                    break
-    return left
+    left = take_from_rack(rack, [(t.letter, t.wild) for t in move.placement.tiles])
+    return left if left is not None else []
+
+
+def tiles_to_give(rack: Sequence[str], limit: int) -> tuple[str, ...]:
+    """Tiles to swap away: those of the kind (vowel or consonant) the rack has most of."""
+    vowels = sum(1 for t in rack if t in VOWELS)
+    return tuple(sorted(rack, key=lambda t: (t in VOWELS) != (vowels > len(rack) / 2))[:limit])
 
 
 def _judge(lvl: Level, rack: Sequence[str], move: RankedMove) -> int:
@@ -140,10 +139,7 @@ def action_command(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res
     move = choose_move(lvl, rules, state, seat, res, rng, dawg)
     me = state.seats[seat]
     if move is None:
-        rack = list(me.rack)
-        vowels = sum(1 for t in rack if t in VOWELS)
-        giving = sorted(rack, key=lambda t: (t in VOWELS) != (vowels > len(rack) / 2))
-        return Swap(tuple(giving[: rules.swap_limit])) if rack else Pass()
+        return Swap(tiles_to_give(me.rack, rules.swap_limit)) if me.rack else Pass()
     cards: list[MoveCard] = []
     if lvl.cards and rules.cards and move.score >= 20:
         cards = [MoveCard(slot) for slot, c in enumerate(me.row) if c is not None and c.owned
