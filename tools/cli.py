@@ -19,6 +19,7 @@ from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
 from engine.match import Resources
 from engine.position import score_position
 from engine.rules import Band, RuleSet
+from engine.state import MatchState
 
 
 def _print(obj: object, out: TextIO) -> None:
@@ -109,12 +110,35 @@ def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     try:
         rules, state = parse_position(data, need_move=False)[:2]
-        moves = ranked_moves(rules, state, 0, top=args.top)
+        if args.level is None:
+            moves = ranked_moves(rules, state, 0, top=args.top)
+        else:
+            return _level_moves(args, rules, state, out)
     except RuleError as exc:
         _print(_error(exc), out)
         return 1
     for rank, move in enumerate(moves, start=1):
         _print({"rank": rank, **move.to_json()}, out)
+    return 0
+
+
+def _level_moves(args: argparse.Namespace, rules: RuleSet, state: MatchState,
+                 out: TextIO) -> int:
+    """The moves a bot level looks at, as it values them, and the one it plays."""
+    from engine.bots.levels import bot_rng, choose_move, considered, level
+    from engine.bots.search import RankedMove
+    from engine.match import preview
+
+    res = Resources.default()
+    lvl = level(args.level)
+    chosen = choose_move(lvl, rules, state, 0, res, bot_rng(state, 0))
+    for rank, (move, value) in enumerate(considered(lvl, rules, state, 0, res)[: args.top], 1):
+        receipt = RankedMove(move.placement, preview(rules, state, 0, move.placement.tiles, res))
+        _print({"rank": rank, **receipt.to_json(), "level": lvl.number,
+                "value": round(value, 1), "chosen": move == chosen}, out)
+    if chosen is None:
+        _print({"level": lvl.number, "chosen": None,
+                "message": "O robô não vê jogada: troca peças ou passa."}, out)
     return 0
 
 
@@ -144,6 +168,16 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be a positive whole number")
+    return value
+
+
+def _level(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError("bot levels go from 1 to 5 (0 is the greedy bot)")
     return value
 
 
@@ -220,6 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     moves.add_argument("position", metavar="POSITION.json")
     moves.add_argument("--top", type=_positive, default=20, help="how many moves (default 20)")
+    moves.add_argument("--level", type=_level, default=None, metavar="L",
+                       help="show the moves as bot level L (1-5, 0 greedy) values them, and "
+                            "the one it plays")
     moves.set_defaults(handler=cmd_moves)
 
     band = sub.add_parser("band", help="print the affinity band of words in a theme")

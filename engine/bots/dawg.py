@@ -156,6 +156,8 @@ class Dawg:
             else struct.unpack(f"<{count}I", body)
         )
         self.root = self.edges[0] >> _TARGET_SHIFT
+        #: cross-check masks by (letters before, letters after); see engine.bots.crosschecks
+        self.cross_cache: dict[tuple[str, str], int] = {}
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

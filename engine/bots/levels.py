@@ -1,13 +1,14 @@
 """Bot levels: how each bot chooses among the legal moves, from beginner to master.
 
-Every level sees the same ranked moves (scored exactly like a player's receipt) and then plays
-like a person of its strength:
+Every level sees moves scored exactly like a player's receipt and then plays like a person of
+its strength:
 
-- weaker bots miss some moves, look only at a few of the best, pick among them by chance,
-  ignore the theme (they judge a word by its points before affinity) and keep no eye on the
-  tiles they leave;
-- stronger bots see everything, weigh the theme and the chain, and add the value of the rack
-  they keep (:func:`leave_value`), and the strongest buy and use cards.
+- weaker bots know fewer words (the ``vocabulary`` most common ones, :mod:`engine.lexicon.common`),
+  miss some moves, look only at a few of the best, pick among them by chance, ignore the theme
+  (they judge a word by its points before affinity) and keep no eye on the tiles they leave;
+- stronger bots know more words, see everything, weigh the theme and the chain, and the master
+  adds the value of the rack it keeps (:func:`leave_value`, a table derived from self-play);
+  from level 2 they buy and use cards.
 
 A bot's choice is reproducible: its random draws come from a generator seeded by the match,
 the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot``).
@@ -15,14 +16,18 @@ the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.dawg import Dawg
-from engine.bots.search import RankedMove, ranked_moves
+from engine.bots.leave_table import LEAVE_WEIGHTS
+from engine.bots.movegen import Scored
+from engine.bots.search import candidates
 from engine.cards import WORD_MULTIPLIERS
 from engine.commands import Buy, Command, MoveCard, Pass, Play, Swap, UseCard
+from engine.lexicon.common import CommonWords
 from engine.match import Resources
 from engine.rng import Rng
 from engine.rules import VOWELS, RuleSet
@@ -35,6 +40,7 @@ class Level:
     number: int
     name: str
     rating: int  # nominal rating, for matchmaking
+    vocabulary: int | None  # how many of the most common words it knows; None: every word
     looks_at: int  # how many of the best moves it considers
     misses_pct: int  # chance of not seeing each considered move
     picks_best: bool  # else: a weighted random pick among what it saw
@@ -44,16 +50,16 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Iniciante", 800, 40, 50, False, False, False, False),
-    Level(2, "Aprendiz", 1000, 20, 40, True, False, False, True),
-    Level(3, "Jogador", 1200, 30, 25, True, True, False, True),
-    Level(4, "Experiente", 1400, 60, 10, True, True, False, True),
-    Level(5, "Mestre", 1600, 200, 0, True, True, True, True),
+    Level(1, "Iniciante", 800, 3_000, 30, 50, False, False, False, False),
+    Level(2, "Aprendiz", 1000, 8_000, 20, 40, True, False, False, True),
+    Level(3, "Jogador", 1200, 20_000, 30, 25, True, True, False, True),
+    Level(4, "Experiente", 1400, 40_000, 60, 10, True, True, False, True),
+    Level(5, "Mestre", 1600, None, 1, 0, True, True, True, True),
 )
 
 
 #: A yardstick, not a level offered to players: always the highest-scoring move, no cards.
-GREEDY = Level(0, "Guloso", 0, 1, 0, True, True, False, False)
+GREEDY = Level(0, "Guloso", 0, None, 1, 0, True, True, False, False)
 
 
 def level(number: int) -> Level:
@@ -65,21 +71,38 @@ def level(number: int) -> Level:
     return LEVELS[number - 1]
 
 
-def leave_value(rack: Sequence[str]) -> int:
-    """Points a kept rack is worth to the next turn (a hand-made table; issue 5 will derive
-    one from self-play): balance of vowels, no duplicates, the useful S and wildcards."""
-    if not rack:
-        return 0
+def level_for_rating(rating: int) -> Level:
+    """The level whose nominal rating is nearest (the lower one on a tie), for matchmaking."""
+    return min(LEVELS, key=lambda lvl: (abs(lvl.rating - rating), lvl.rating))
+
+
+def _traits(rack: Sequence[str]) -> tuple[int, int]:
     vowels = sum(1 for t in rack if t in VOWELS)
-    consonants = len(rack) - vowels - sum(1 for t in rack if t.startswith("?"))
-    value = -3 * abs(vowels - consonants) if len(rack) > 1 else 0
-    value -= 4 * sum(n - 1 for t, n in Counter(rack).items() if n > 1)
-    value += 3 * rack.count("S") + 8 * sum(1 for t in rack if t.startswith("?"))
-    value -= 3 * sum(1 for t in rack if t in "QXZJKWY")
-    return value
+    consonants = sum(1 for t in rack if len(t) == 1 and t not in VOWELS)
+    return sum(n - 1 for n in Counter(rack).values() if n > 1), abs(vowels - consonants)
 
 
-def _kept(rack: Sequence[str], move: RankedMove) -> list[str]:
+def leave_value(rack: Sequence[str]) -> float:
+    """Points a kept rack is expected to add to the next turn (0 for an empty rack)."""
+    if not rack:
+        return 0.0
+    duplicates, imbalance = _traits(rack)
+    return (sum(LEAVE_WEIGHTS.get(t, 0.0) for t in rack)
+            + LEAVE_WEIGHTS["duplicates"] * duplicates + LEAVE_WEIGHTS["imbalance"] * imbalance)
+
+
+def leave_margin(rack: Sequence[str]) -> int:
+    """How far apart the values of any two leaves of ``rack`` can be: a move scoring more
+    than this below the best cannot win once leaves are added."""
+    tiles = [LEAVE_WEIGHTS.get(t, 0.0) for t in rack]
+    duplicates, _ = _traits(rack)
+    spread = sum(abs(w) for w in tiles)
+    spread += abs(LEAVE_WEIGHTS["duplicates"]) * duplicates
+    spread += abs(LEAVE_WEIGHTS["imbalance"]) * len(rack)
+    return math.ceil(spread)
+
+
+def _kept(rack: Sequence[str], move: Scored) -> list[str]:
     left = take_from_rack(rack, [(t.letter, t.wild) for t in move.placement.tiles])
     return left if left is not None else []
 
@@ -90,28 +113,49 @@ def tiles_to_give(rack: Sequence[str], limit: int) -> tuple[str, ...]:
     return tuple(sorted(rack, key=lambda t: (t in VOWELS) != (vowels > len(rack) / 2))[:limit])
 
 
-def _judge(lvl: Level, rack: Sequence[str], move: RankedMove) -> int:
-    points = move.score if lvl.theme_aware else move.breakdown.subtotal
-    return points + (leave_value(_kept(rack, move)) if lvl.leave else 0)
+def _judge(lvl: Level, rack: Sequence[str], move: Scored) -> float:
+    """The value a level gives a move: its points (with band and chain if it minds the
+    theme), plus the value of the tiles it keeps if it minds the leave."""
+    points = move.total if lvl.theme_aware else move.subtotal
+    return points + (leave_value(_kept(rack, move)) if lvl.leave else 0.0)
 
 
 def bot_rng(state: MatchState, seat: int) -> Rng:
     return Rng.from_seed(f"bot:{state.match_id}:{state.turn}:{seat}")
 
 
+def _known(lvl: Level) -> Callable[[str], bool] | None:
+    if lvl.vocabulary is None:
+        return None
+    common, size = CommonWords.default(), lvl.vocabulary
+    return lambda word: common.knows(word, size)
+
+
+def considered(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Resources,
+               dawg: Dawg | None = None) -> list[tuple[Scored, float]]:
+    """The moves this level looks at, each with the value it gives it, best valued first
+    (before it misses any)."""
+    graph = dawg if dawg is not None else Dawg.default()
+    rack = state.seats[seat].rack
+    margin = leave_margin(rack) if lvl.leave else 0
+    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at, margin=margin,
+                       known=_known(lvl))
+    if not lvl.leave:
+        moves = moves[: lvl.looks_at]
+    judged = [(m, _judge(lvl, rack, m)) for m in moves]
+    return sorted(judged, key=lambda pair: (-pair[1], pair[0].sort_key()))
+
+
 def choose_move(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Resources,
-                rng: Rng, dawg: Dawg | None = None) -> RankedMove | None:
+                rng: Rng, dawg: Dawg | None = None) -> Scored | None:
     """The move this level plays, or None if it sees none."""
-    moves = ranked_moves(rules, state, seat, res, dawg=dawg, top=lvl.looks_at)
-    seen = [m for m in moves if rng.below(100) >= lvl.misses_pct]
+    seen = [pair for pair in considered(lvl, rules, state, seat, res, dawg)
+            if rng.below(100) >= lvl.misses_pct]
     if not seen:
         return None
-    rack = state.seats[seat].rack
-    judged = sorted(seen, key=lambda m: (-_judge(lvl, rack, m), m.sort_key()))
     if lvl.picks_best:
-        return judged[0]
-    weights = [max(1, _judge(lvl, rack, m)) for m in judged]
-    return judged[rng.weighted_index(weights)]
+        return seen[0][0]
+    return seen[rng.weighted_index([max(1, round(value)) for _, value in seen])][0]
 
 
 def market_commands(lvl: Level, rules: RuleSet, state: MatchState, seat: int,
@@ -141,7 +185,7 @@ def action_command(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res
     if move is None:
         return Swap(tiles_to_give(me.rack, rules.swap_limit)) if me.rack else Pass()
     cards: list[MoveCard] = []
-    if lvl.cards and rules.cards and move.score >= 20:
+    if lvl.cards and rules.cards and move.total >= 20:
         cards = [MoveCard(slot) for slot, c in enumerate(me.row) if c is not None and c.owned
                  and (c.card in WORD_MULTIPLIERS or c.card == "prisma")]
     return Play(move.placement.tiles, tuple(cards))

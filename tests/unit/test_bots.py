@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.bots.dawg import Dawg
 from engine.bots.levels import (
     GREEDY,
     LEVELS,
@@ -13,14 +16,20 @@ from engine.bots.levels import (
     action_command,
     bot_rng,
     choose_move,
+    considered,
+    leave_margin,
     leave_value,
     level,
+    level_for_rating,
 )
-from engine.bots.search import ranked_moves
+from engine.bots.movegen import Scored
+from engine.bots.search import candidates, ranked_moves
 from engine.commands import Swap
+from engine.lexicon.common import CommonWords
 from engine.match import Player, apply, new_match
 from engine.rules import RuleSet
 from engine.state import MatchState
+from engine.tiles import take_from_rack
 from tests.helpers import resources
 
 RES = resources()
@@ -57,10 +66,52 @@ def test_the_master_plays_the_best_move_by_total_and_leave() -> None:
     state = start()
     master = LEVELS[-1]
     chosen = choose_move(master, RULES, state, 0, RES, bot_rng(state, 0))
-    moves = ranked_moves(RULES, state, 0, RES, top=master.looks_at)
-    assert chosen is not None and chosen in moves
+    rack = state.seats[0].rack
+    every = candidates(RULES, state, 0, RES, Dawg.default(), top=None)
+
+    def equity(move: Scored) -> float:
+        kept = take_from_rack(rack, [(t.letter, t.wild) for t in move.placement.tiles])
+        return move.total + leave_value(kept or [])
+
+    best = max(equity(m) for m in every)
+    assert chosen is not None and equity(chosen) == best
     greedy = choose_move(GREEDY, RULES, state, 0, RES, bot_rng(state, 0))
-    assert greedy == moves[0]
+    assert greedy is not None
+    assert greedy.placement == ranked_moves(RULES, state, 0, RES, top=1)[0].placement
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*"AEIOUSRTNMLCQXZKWY", "?", "?V", "?C"]), min_size=1,
+                max_size=9), st.data())
+def test_no_two_leaves_of_a_rack_differ_by_more_than_the_margin(
+        rack: list[str], data: st.DataObject) -> None:
+    first = data.draw(st.lists(st.sampled_from(range(len(rack))), unique=True))
+    second = data.draw(st.lists(st.sampled_from(range(len(rack))), unique=True))
+    a, b = [rack[i] for i in first], [rack[i] for i in second]
+    assert abs(leave_value(a) - leave_value(b)) <= leave_margin(rack)
+
+
+def test_weaker_bots_play_only_words_they_know() -> None:
+    common = CommonWords.default()
+    for seed in ("v1", "v2", "v3"):
+        state = start(seed)
+        for lvl in LEVELS[:4]:
+            assert lvl.vocabulary is not None
+            for move, _ in considered(lvl, RULES, state, 0, RES):
+                assert common.knows(move.main, lvl.vocabulary)
+    assert LEVELS[-1].vocabulary is None
+
+
+def test_each_level_knows_more_words_than_the_one_below() -> None:
+    sizes = [lvl.vocabulary or 10**9 for lvl in LEVELS]
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
+
+
+def test_matchmaking_picks_the_level_of_nearest_rating() -> None:
+    assert level_for_rating(0).number == 1
+    assert level_for_rating(1390).number == 4
+    assert level_for_rating(1100).number == 2  # a tie goes to the lower level
+    assert level_for_rating(3000).number == 5
 
 
 def test_a_bot_with_no_word_swaps() -> None:

@@ -127,6 +127,19 @@ def test_moves_lists_the_best_moves_first(tmp_path: Path) -> None:
     assert rows[0]["word"] == "BOLAS" and rows[0]["band"] == "Escaldante"
 
 
+def test_moves_shows_how_a_level_values_the_moves_and_which_it_plays(tmp_path: Path) -> None:
+    position = _position(tmp_path, rack=list("BOLASE"))
+    status, out, _ = run("moves", position, "--level", "5", "--top", "5")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and rows and all(r["level"] == 5 for r in rows)
+    assert [r["value"] for r in rows] == sorted((r["value"] for r in rows), reverse=True)
+    assert sum(r["chosen"] for r in rows) == 1 and rows[0]["chosen"]
+    status, out, _ = run("moves", position, "--level", "1", "--top", "40")
+    assert status == 0 and all(json.loads(line)["level"] == 1 for line in out.splitlines())
+    assert run("moves", position, "--level", "9")[0] == 2
+    assert run("moves", position, "--level", "x")[0] == 2
+
+
 def test_moves_needs_a_rack_and_reports_bad_positions(tmp_path: Path) -> None:
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     del data["move"], data["rack"]

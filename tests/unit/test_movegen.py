@@ -9,10 +9,11 @@ import pytest
 
 from engine.board import Board
 from engine.bots.dawg import Dawg, build
-from engine.bots.movegen import generate
+from engine.bots.movegen import ScoreModel, best, generate
 from engine.errors import RuleError
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
+from engine.match import layout_of
 from engine.moves import PlacedTile, analyse
 from engine.rules import ALPHABET, RuleSet
 from engine.tiles import is_wildcard, take_from_rack, wildcard_allows
@@ -99,3 +100,38 @@ def test_every_generated_move_is_accepted_by_the_engine(small: tuple[Lexicon, Da
         for placement in generate(dawg, board, rack, RULES.centre):
             shape = analyse(RULES, board, placement.tiles, lexicon)
             assert placement.word in {w.text for w in shape.words}
+
+
+BONUS_LAYOUT = ("T..d..T", ".D...t.", "..d.D..", "d..*..d", "..D.d..", ".t...D.", "T..d..T")
+
+
+def _model(lexicon: Lexicon) -> ScoreModel:
+    """Real tile values and bonus squares; two words count as Escaldante (factor 2.0)."""
+    rules = RuleSet.standard()
+    layout = layout_of(rules.with_settings(layout=BONUS_LAYOUT))
+    hot = {"CASA", "MESAS", "SAL"}
+    return ScoreModel(
+        values=dict(rules.tile_values),
+        bonus=tuple(tuple(layout.bonus(r, c)[:2] for c in range(SIZE)) for r in range(SIZE)),
+        length_bonus=(0, 0, 0, 0, 2, 5, 9, 14), factor=lambda w: 20000 if w in hot else 10000,
+        factor_max=20000,
+    )
+
+
+@pytest.mark.parametrize("rack", RACKS)
+@pytest.mark.parametrize("board_index", range(5))
+def test_the_bounded_search_keeps_exactly_the_best(small: tuple[Lexicon, Dawg],
+                                                   rack: list[str], board_index: int) -> None:
+    lexicon, dawg = small
+    board = boards()[board_index]
+    model = _model(lexicon)
+    every = best(dawg, board, rack, RULES.centre, model)
+    assert {s.placement.key() for s in every} == {p.key() for p in
+                                                  generate(dawg, board, rack, RULES.centre)}
+    totals = sorted((s.total for s in every), reverse=True)
+    for top in (1, 3):
+        if len(totals) < top:
+            continue
+        found = best(dawg, board, rack, RULES.centre, model, top)
+        assert {s.placement.key() for s in found} == \
+            {s.placement.key() for s in every if s.total >= totals[top - 1]}

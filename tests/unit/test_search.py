@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine.board import Board
 from engine.bots.dawg import Dawg
-from engine.bots.movegen import generate
-from engine.bots.search import QuickScorer, ranked_moves
+from engine.bots.movegen import best, generate
+from engine.bots.search import ranked_moves, score_model
 from engine.match import preview
 from engine.position import parse_position
 from tests.helpers import find_play, resources
@@ -70,10 +71,40 @@ def test_the_best_move_is_the_true_best_of_the_brute_force_player() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
-def test_quick_totals_equal_preview_totals(name: str) -> None:
+def test_generated_totals_equal_preview_totals(name: str) -> None:
     rules, state, _ = parse_position(POSITIONS[name], need_move=False)
-    scorer = QuickScorer(rules, state, 0, RES)
+    model = score_model(rules, state, 0, RES)
+    scored = best(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre, model)
+    assert len(scored) > 50
+    for item in scored[::3]:
+        breakdown = preview(rules, state, 0, item.placement.tiles, RES)
+        assert (item.total, item.main) == (breakdown.total, breakdown.main.word)
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_the_pruned_search_finds_the_best_of_the_full_list(name: str) -> None:
+    rules, state, _ = parse_position(POSITIONS[name], need_move=False)
+    model = score_model(rules, state, 0, RES)
+    board, rack = Board(state.board), state.seats[0].rack
+    every = best(Dawg.default(), board, rack, rules.centre, model)
+    for top in (1, 5):
+        cut = sorted((s.total for s in every), reverse=True)[top - 1]
+        found = best(Dawg.default(), board, rack, rules.centre, model, top)
+        assert {s.placement.key() for s in found} == \
+            {s.placement.key() for s in every if s.total >= cut}
+
+
+def test_no_placement_is_generated_twice() -> None:
+    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
     placements = generate(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre)
-    for placement in placements[::5]:
-        breakdown = preview(rules, state, 0, placement.tiles, RES)
-        assert scorer.score(placement) == (breakdown.total, breakdown.main.word)
+    assert len({p.key() for p in placements}) == len(placements)
+
+
+def test_squares_reserved_by_another_seats_ancora_stay_empty() -> None:
+    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    free = ranked_moves(rules, state, 0, RES, top=1)[0]
+    square = (free.placement.tiles[0].row, free.placement.tiles[0].col)
+    anchored = replace(state, anchors=((*square, 1),))
+    moves = ranked_moves(rules, anchored, 0, RES)
+    assert moves
+    assert all((t.row, t.col) != square for m in moves for t in m.placement.tiles)

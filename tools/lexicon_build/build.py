@@ -26,7 +26,7 @@ from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
-from tools.lexicon_build import source, vero
+from tools.lexicon_build import common, source, vero
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
@@ -286,6 +286,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     out.with_suffix(".dawg").write_bytes(graph)
     progress(f"wrote {out.with_suffix('.dawg')} ({len(graph) / 1e6:.1f} MB)", final=True)
     (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
+    common_report = common.write(words, folded_freq, out.with_name("pt_br.common.txt"))
+    progress(f"wrote the {common_report['common_words']:,} common words", final=True)
     progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
     report: dict[str, object] = {
         "entries": total,
@@ -301,6 +303,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "graph_bytes": len(graph),
         "graph_sha256": hashlib.sha256(graph).hexdigest(),
         "source_sha256": src.sha256,
+        **common_report,
     }
     if verify:
         progress(f"checking {verify:,} forms against Hunspell (spylls)")

@@ -1,0 +1,93 @@
+"""Cross-checks: which letters may go on a square, given the word they would make across it.
+
+A letter on an empty square joins the tiles just above and below it (for an across move) into a
+perpendicular word; only the letters that make that word valid are allowed there. The answer
+depends only on those two runs of letters, and few runs change from one turn to the next, so the
+masks are cached by pattern on the word graph: a bot's later turns mostly read them back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.board import EMPTY
+from engine.bots.dawg import Dawg, letter_code
+
+ALL = (1 << 27) - 2  # bits 1..26: every letter
+_CACHE_LIMIT = 200_000
+
+
+@dataclass
+class LaneCrosses:
+    """Per square of one lane: the allowed letters, the perpendicular word's length with the
+    square (0 when it has no perpendicular neighbour) and the tiles before and after it."""
+
+    checks: list[int]
+    lengths: list[int]
+    prefixes: list[str]
+    suffixes: list[str]
+
+
+def lane_crosses(dawg: Dawg, crosses: Sequence[str], index: int) -> LaneCrosses:
+    """The cross-checks of lane ``index``; ``crosses`` are the perpendicular lanes."""
+    size = len(crosses)
+    checks, lengths = [ALL] * size, [0] * size
+    prefixes, suffixes = [""] * size, [""] * size
+    for c in range(size):
+        line = crosses[c]
+        if line[index] != EMPTY:
+            checks[c] = 0
+            continue
+        above = index
+        while above > 0 and line[above - 1] != EMPTY:
+            above -= 1
+        below = index
+        while below < size - 1 and line[below + 1] != EMPTY:
+            below += 1
+        if above == below:
+            continue
+        prefix, suffix = line[above:index], line[index + 1 : below + 1]
+        prefixes[c], suffixes[c] = prefix, suffix
+        lengths[c] = below - above + 1
+        checks[c] = allowed(dawg, prefix.upper(), suffix.upper())
+    return LaneCrosses(checks, lengths, prefixes, suffixes)
+
+
+def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:
+    """The mask of letters x such that prefix + x + suffix is a word."""
+    cache = dawg.cross_cache
+    key = (prefix, suffix)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    mask = _compute(dawg, prefix, suffix)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = mask
+    return mask
+
+
+def _compute(dawg: Dawg, prefix: str, suffix: str) -> int:
+    node = dawg.root
+    for letter in prefix:
+        step = dawg.step(node, letter_code(letter))
+        if step is None:
+            return 0
+        node = step[0]
+    mask = 0
+    for code, accepts, child in dawg.arcs(node):
+        if not suffix:
+            if accepts:
+                mask |= 1 << code
+            continue
+        current, final = child, False
+        for letter in suffix:
+            step = dawg.step(current, letter_code(letter))
+            if step is None:
+                break
+            current, final = step
+        else:
+            if final:
+                mask |= 1 << code
+    return mask
