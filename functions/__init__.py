@@ -1,0 +1,1 @@
+"""The serverless backend: WebSocket route handlers, services, storage and the protocol."""

@@ -1,0 +1,48 @@
+"""Deployment settings, read from the environment once per Lambda container.
+
+The local stack and the cloud differ only here: names, endpoints (``AWS_ENDPOINT_URL`` for the
+local moto server, which boto3 reads itself) and where the signing key lives (an SSM
+SecureString in the cloud, a file in the local stack).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Config:
+    table: str
+    state_machine_arn: str
+    websocket_endpoint: str  # the management API: https://<api>.execute-api.<region>/<stage>
+    queue_wait_s: int
+    key_parameter: str | None = None
+    key_file: str | None = None
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+        env = dict(os.environ) if env is None else env
+        missing = [k for k in ("TABLE_NAME", "STATE_MACHINE_ARN", "WEBSOCKET_ENDPOINT")
+                   if not env.get(k)]
+        if missing:
+            raise ConfigError(f"missing settings: {', '.join(missing)}")
+        if not env.get("SIGNING_KEY_PARAMETER") and not env.get("SIGNING_KEY_FILE"):
+            raise ConfigError("set SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")
+        return cls(env["TABLE_NAME"], env["STATE_MACHINE_ARN"], env["WEBSOCKET_ENDPOINT"],
+                   int(env.get("QUEUE_WAIT_SECONDS", "20")),
+                   env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None)
+
+    def signing_key(self, ssm: Any = None) -> bytes:
+        if self.key_file:
+            return Path(self.key_file).read_bytes().strip()
+        if ssm is None:
+            raise ConfigError("an SSM client is needed to read the signing key")
+        found = ssm.get_parameter(Name=self.key_parameter, WithDecryption=True)
+        return str(found["Parameter"]["Value"]).encode("utf-8")

@@ -1,0 +1,1 @@
+"""Lambda entry points, one module per WebSocket route family or trigger."""

@@ -1,0 +1,38 @@
+"""The ``$connect`` REQUEST authorizer: a valid, unexpired ticket in the query string, or no
+connection. The identity it finds travels to the ``$connect`` handler in the context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from functions import runtime
+from functions.handlers.observability import logger
+from functions.service.identity import AuthError
+
+
+def _policy(principal: str, effect: str, resource: str,
+            context: dict[str, str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "principalId": principal,
+        "policyDocument": {"Version": "2012-10-17", "Statement": [
+            {"Action": "execute-api:Invoke", "Effect": effect, "Resource": resource}]},
+    }
+    if context:
+        out["context"] = context
+    return out
+
+
+@logger.inject_lambda_context
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    rt = runtime.current()
+    ticket = (event.get("queryStringParameters") or {}).get("ticket")
+    resource = str(event.get("methodArn", "*"))
+    try:
+        who = rt.signer.check_ticket(ticket, rt.ctx.now_s())
+    except AuthError as exc:
+        logger.info("connect refused", extra={"code": exc.code})
+        return _policy("anonymous", "Deny", resource)
+    return _policy(who.player_id, "Allow", resource,
+                   {"playerId": who.player_id, "name": who.name})

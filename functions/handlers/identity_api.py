@@ -1,0 +1,60 @@
+"""The HTTP side of identity: ``POST /guest`` makes a guest, ``POST /ticket`` trades a token
+for a one-minute WebSocket ticket. Tokens travel in request bodies, never in URLs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from functions import runtime
+from functions.handlers.observability import logger
+from functions.service.identity import AuthError, InvalidNameError
+
+_HEADERS = {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"}
+
+
+def _answer(status: int, body: dict[str, Any]) -> dict[str, Any]:
+    return {"statusCode": status, "headers": _HEADERS,
+            "body": json.dumps(body, ensure_ascii=False)}
+
+
+def _error(status: int, code: str, message: str) -> dict[str, Any]:
+    return _answer(status, {"error": {"code": code, "message": message}})
+
+
+def _guest(body: dict[str, Any], now: int) -> dict[str, Any]:
+    name = body.get("name")
+    if not isinstance(name, str):
+        return _error(400, "identity.bad_name", "Escolha um nome para jogar.")
+    who, token = runtime.current().signer.new_guest(name, now)
+    return _answer(200, {"playerId": who.player_id, "name": who.name, "token": token})
+
+
+def _ticket(body: dict[str, Any], now: int) -> dict[str, Any]:
+    given = body.get("token")
+    ticket = runtime.current().signer.ticket_for(given if isinstance(given, str) else None, now)
+    return _answer(200, {"ticket": ticket})
+
+
+_ROUTES = {"POST /guest": _guest, "POST /ticket": _ticket}
+
+
+@logger.inject_lambda_context
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    route = _ROUTES.get(event.get("routeKey") or f"{event.get('httpMethod')} {event.get('path')}")
+    if route is None:
+        return _error(404, "http.not_found", "Caminho desconhecido.")
+    try:
+        body = json.loads(event.get("body") or "{}")
+    except json.JSONDecodeError:
+        return _error(400, "message.malformed", "O corpo não é um JSON válido.")
+    if not isinstance(body, dict):
+        return _error(400, "message.malformed", "O corpo deve ser um objeto JSON.")
+    try:
+        return route(body, runtime.current().ctx.now_s())
+    except InvalidNameError as exc:
+        return _error(400, "identity.bad_name", str(exc))
+    except AuthError as exc:
+        return _error(401, exc.code, exc.message)

@@ -1,0 +1,173 @@
+"""One WebSocket message in, frames out: parsing, dispatch and the one place errors become
+error frames.
+
+Every refusal is an ``error`` frame with a stable code and a Portuguese message, carrying the
+message's ``requestId`` when it could be read; nothing was written. Unexpected failures are
+logged with their trace and answered with a generic ``server.error``, leaking no internals.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine import commands as engine_commands
+from engine.errors import RuleError
+from engine.moves import PlacedTile
+from functions.handlers.observability import logger, metrics
+from functions.protocol import client as msg
+from functions.protocol.server import Error, Pong, Previewed
+from functions.runtime import Runtime
+from functions.service.errors import ServiceError
+from functions.service.identity import AuthError, Identity
+from functions.storage.repository import Connection
+
+Handler = Callable[[Runtime, Connection, Any], list[str]]
+
+
+def _square(value: list[int] | None) -> tuple[int, int] | None:
+    return (value[0], value[1]) if value is not None else None
+
+
+def to_play(message: msg.Play | msg.Preview) -> engine_commands.Play:
+    return engine_commands.Play(
+        tuple(PlacedTile(t.row, t.col, t.letter, t.wild) for t in message.tiles),
+        tuple(engine_commands.MoveCard(c.slot, _square(c.square)) for c in message.cards))
+
+
+_COMMANDS: dict[type, Callable[[Any], engine_commands.Command]] = {
+    msg.Play: to_play,
+    msg.Swap: lambda m: engine_commands.Swap(tuple(m.tiles)),
+    msg.Pass: lambda m: engine_commands.Pass(),
+    msg.Buy: lambda m: engine_commands.Buy(m.slot),
+    msg.Sell: lambda m: engine_commands.Sell(m.slot),
+    msg.UseCard: lambda m: engine_commands.UseCard(m.slot, _square(m.square), m.seat,
+                                                   tuple(m.tiles)),
+    msg.ChooseTheme: lambda m: engine_commands.Choose(m.option),
+    msg.Leave: lambda m: engine_commands.Leave(),
+}
+
+
+def to_command(message: Any) -> engine_commands.Command:
+    """The engine command for a game message."""
+    convert = _COMMANDS.get(type(message))
+    if convert is None:
+        raise ServiceError("message.unknown_action", "Ação desconhecida.")
+    return convert(message)
+
+
+def _who(conn: Connection) -> Identity:
+    return Identity(conn.player_id, conn.name)
+
+
+def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
+    who = _who(conn)
+    if isinstance(message, msg.Preview):
+        breakdown = rt.matches.preview(who.player_id, message.matchId, to_play(message))
+        return [Previewed(requestId=message.requestId, matchId=message.matchId,
+                          breakdown=breakdown).dump()]
+    if isinstance(message, msg.Resume):
+        return rt.matches.resume(who.player_id, conn.connection_id, message.matchId,
+                                 message.requestId).frames
+    outcome = rt.matches.command(who.player_id, message.matchId, to_command(message),
+                                 message.requestId)
+    if isinstance(message, msg.Leave):
+        rt.ctx.repository.clear_active(who.player_id, message.matchId)
+    return outcome.frames
+
+
+def _ack(run: Callable[[], object]) -> list[str]:
+    """Run a lobby action whose answers reach the players as broadcasts."""
+    run()
+    return []
+
+
+_LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
+    msg.Hello: lambda rt, who, m: [rt.lobby.hello(who, m.requestId)],
+    msg.Ping: lambda rt, who, m: [Pong(requestId=m.requestId,
+                                       serverTimeMs=rt.ctx.clock_ms()).dump()],
+    msg.JoinQueue: lambda rt, who, m: _ack(lambda: rt.lobby.join_queue(who, m.seats,
+                                                                       m.requestId)),
+    msg.LeaveQueue: lambda rt, who, m: [rt.lobby.leave_queue(who, m.requestId)],
+    msg.CreateRoom: lambda rt, who, m: [rt.lobby.create_room(who, m.settings, m.requestId)],
+    msg.JoinRoom: lambda rt, who, m: _ack(lambda: rt.lobby.join_room(who, m.code,
+                                                                     m.requestId)),
+    msg.UpdateRoom: lambda rt, who, m: _ack(lambda: rt.lobby.update_room(who, m.code,
+                                                                         m.settings)),
+    msg.LeaveRoom: lambda rt, who, m: [rt.lobby.leave_room(who, m.code, m.requestId)],
+    msg.StartRoom: lambda rt, who, m: _ack(lambda: rt.lobby.start_room(who, m.code)),
+    msg.StartSolo: lambda rt, who, m: _ack(lambda: rt.lobby.start_solo(who, m.settings)),
+}
+
+
+def _lobby(rt: Runtime, conn: Connection, message: Any) -> list[str]:
+    run = _LOBBY.get(type(message))
+    if run is None:
+        raise ServiceError("message.unknown_action", "Ação desconhecida.")
+    return run(rt, _who(conn), message)
+
+
+LOBBY_ACTIONS = frozenset(set(msg.ACTIONS) - msg.GAME_ACTIONS - {"resume"})
+GAME_ACTIONS = msg.GAME_ACTIONS | {"resume"}
+
+
+def _request_id(data: object) -> str | None:
+    if isinstance(data, dict):
+        rid = data.get("requestId")
+        if isinstance(rid, str) and 0 < len(rid) <= 64:
+            return rid
+    return None
+
+
+def _invalid(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "mensagem"
+    return f"Mensagem inválida em “{where}”: {first.get('msg', 'valor inválido')}."
+
+
+def handle(rt: Runtime, connection_id: str, body: str | None,
+           allowed: frozenset[str] | None = None) -> list[str]:
+    """The frames that answer one message on ``connection_id`` (posted by the caller)."""
+    started = time.perf_counter()
+    request_id: str | None = None
+    action = "?"
+    try:
+        raw = (body or "").encode("utf-8")
+        if len(raw) > msg.MAX_MESSAGE_BYTES:
+            raise ServiceError("message.too_large",
+                               f"Mensagem grande demais (máximo {msg.MAX_MESSAGE_BYTES} bytes).")
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ServiceError("message.malformed", "A mensagem não é um JSON válido.") from exc
+        request_id = _request_id(data)
+        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+            raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")
+        action = data["action"]
+        if action not in msg.ACTIONS or (allowed is not None and action not in allowed):
+            raise ServiceError("message.unknown_action", f"Ação desconhecida: {action[:40]}.")
+        message = msg.CLIENT_MESSAGE.validate_python(data)
+        conn = rt.ctx.repository.get_connection(connection_id)
+        if conn is None:
+            raise AuthError("auth.no_connection", "Conexão desconhecida: conecte-se de novo.")
+        route: Handler = _game if action in GAME_ACTIONS else _lobby
+        frames = route(rt, conn, message)
+        metrics.add_metric(name="Messages", unit="Count", value=1)
+        return frames
+    except (ServiceError, RuleError, AuthError) as exc:
+        code, message_text = exc.code, exc.message
+    except ValidationError as exc:
+        code, message_text = "message.invalid", _invalid(exc)
+    except Exception:
+        logger.exception("unexpected failure", extra={"action": action})
+        code, message_text = "server.error", "Erro no servidor; tente de novo."
+    finally:
+        elapsed = (time.perf_counter() - started) * 1000
+        metrics.add_metric(name="LatencyMs", unit="Milliseconds", value=elapsed)
+    metrics.add_metric(name="Errors", unit="Count", value=1)
+    logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
+    return [Error(requestId=request_id, code=code, message=message_text).dump()]

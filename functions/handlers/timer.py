@@ -1,0 +1,28 @@
+"""The target of the timer state machine: a turn's deadline, or a queue table's bot fill."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from functions import runtime
+from functions.handlers.observability import logger, metrics, tracer
+
+
+@logger.inject_lambda_context
+@metrics.log_metrics
+@tracer.capture_lambda_handler
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    rt = runtime.current()
+    kind = event.get("kind")
+    if kind == "turn":
+        fired = rt.matches.timeout(str(event["matchId"]), int(event["turn"]))
+        if fired:
+            metrics.add_metric(name="Timeouts", unit="Count", value=1)
+    elif kind == "fill":
+        fired = rt.lobby.fill(int(event["seats"]), str(event["tableId"]))
+    else:
+        logger.warning("unknown timer", extra={"event": event})
+        fired = False
+    return {"fired": fired}

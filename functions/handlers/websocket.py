@@ -1,0 +1,48 @@
+"""The WebSocket message routes: the game actions, the lobby actions and ``$default``.
+
+API Gateway selects the route by ``$request.body.action``; each route's Lambda runs the same
+message path (:mod:`functions.handlers.messages`) limited to its own actions, and posts the
+answer frames back to the caller's connection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from functions import runtime
+from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS, handle
+from functions.handlers.observability import logger, metrics, tracer
+
+_OK = {"statusCode": 200}
+
+
+def _run(event: dict[str, Any], allowed: frozenset[str] | None) -> dict[str, Any]:
+    rt = runtime.current()
+    connection_id = str(event["requestContext"]["connectionId"])
+    frames = handle(rt, connection_id, event.get("body"), allowed)
+    rt.ctx.notifier.post_many([(connection_id, frame) for frame in frames])
+    return _OK
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
+@metrics.log_metrics
+@tracer.capture_lambda_handler
+def game(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return _run(event, GAME_ACTIONS)
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
+@metrics.log_metrics
+@tracer.capture_lambda_handler
+def lobby(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return _run(event, LOBBY_ACTIONS)
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
+@metrics.log_metrics
+@tracer.capture_lambda_handler
+def default(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Anything no route matched: malformed JSON, no action, an unknown action."""
+    return _run(event, frozenset())

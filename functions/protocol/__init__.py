@@ -1,0 +1,1 @@
+"""The WebSocket protocol: every client message and server frame as a pydantic model."""

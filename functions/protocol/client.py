@@ -1,0 +1,202 @@
+"""Client → server messages: one model per action, a discriminated union on ``action``.
+
+Every message carries a ``requestId`` chosen by the client; the server answers errors with the
+same id and never applies the same id twice within a match. Field names are camelCase because
+they are JavaScript's; limits are tight so that a bad message fails here, before any state is
+read.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+RequestId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+RoomCode = Annotated[str, Field(min_length=4, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
+Slot = Annotated[int, Field(ge=0, le=7)]
+Coordinate = Annotated[int, Field(ge=0, le=20)]
+Square = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+TileCode = Annotated[str, Field(pattern=r"^([A-Z]|\?|\?V|\?C)$")]
+
+#: The largest message the server reads; API Gateway's own frame limit is 32 KB.
+MAX_MESSAGE_BYTES = 16 * 1024
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    requestId: RequestId
+
+
+class _MatchMessage(_Message):
+    matchId: MatchId
+
+
+class Hello(_Message):
+    """Who am I, and am I in a match? Answered with ``welcome`` (and the match's view)."""
+
+    action: Literal["hello"]
+
+
+class Resume(_MatchMessage):
+    """Take my seat in this match again: answered with the seat's full view."""
+
+    action: Literal["resume"]
+
+
+class JoinQueue(_Message):
+    """Wait for a Normal match of ``seats`` players; bots fill the table after a wait."""
+
+    action: Literal["joinQueue"]
+    seats: int = Field(default=4, ge=2, le=4)
+
+
+class LeaveQueue(_Message):
+    action: Literal["leaveQueue"]
+
+
+class RoomSettings(BaseModel):
+    """A Customizada table: no theme and no cards is the classic game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turnSeconds: int = Field(default=90, ge=20, le=600)
+    rounds: int = Field(default=15, ge=1, le=50)
+    cards: bool = True
+    themed: bool = True
+    themeId: str | None = Field(default=None, max_length=64, pattern=r"^[a-z0-9-]+$")
+    bots: int = Field(default=0, ge=0, le=3)
+    botLevel: int = Field(default=3, ge=1, le=5)
+
+
+class CreateRoom(_Message):
+    action: Literal["createRoom"]
+    settings: RoomSettings = RoomSettings()
+
+
+class JoinRoom(_Message):
+    action: Literal["joinRoom"]
+    code: RoomCode
+
+
+class UpdateRoom(_Message):
+    action: Literal["updateRoom"]
+    code: RoomCode
+    settings: RoomSettings
+
+
+class StartRoom(_Message):
+    action: Literal["startRoom"]
+    code: RoomCode
+
+
+class LeaveRoom(_Message):
+    action: Literal["leaveRoom"]
+    code: RoomCode
+
+
+class StartSolo(_Message):
+    """A match at once: alone (no bots) or against 1–3 bots of one level."""
+
+    action: Literal["startSolo"]
+    settings: RoomSettings = RoomSettings()
+
+
+class Tile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    row: Coordinate
+    col: Coordinate
+    letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    wild: bool = False
+
+
+class MoveCard(BaseModel):
+    """A word card put into the play (spent only if the play is accepted)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    slot: Slot
+    square: Square | None = None
+
+
+class Preview(_MatchMessage):
+    """The band and full score of a placement before confirming it; changes nothing."""
+
+    action: Literal["preview"]
+    tiles: Annotated[list[Tile], Field(min_length=1, max_length=9)]
+    cards: Annotated[list[MoveCard], Field(max_length=4)] = []
+
+
+class Play(_MatchMessage):
+    action: Literal["play"]
+    tiles: Annotated[list[Tile], Field(min_length=1, max_length=9)]
+    cards: Annotated[list[MoveCard], Field(max_length=4)] = []
+
+
+class Swap(_MatchMessage):
+    action: Literal["swap"]
+    tiles: Annotated[list[TileCode], Field(min_length=1, max_length=9)]
+
+
+class Pass(_MatchMessage):
+    action: Literal["pass"]
+
+
+class Buy(_MatchMessage):
+    action: Literal["buy"]
+    slot: Slot
+
+
+class Sell(_MatchMessage):
+    action: Literal["sell"]
+    slot: Slot
+
+
+class UseCard(_MatchMessage):
+    """An instant card; its target (square, seat or tiles) depends on the card."""
+
+    action: Literal["useCard"]
+    slot: Slot
+    square: Square | None = None
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    tiles: Annotated[list[TileCode], Field(max_length=9)] = []
+
+
+class ChooseTheme(_MatchMessage):
+    """Pick one of the private options a Ladrão de Tema (or an Ímã) offered."""
+
+    action: Literal["chooseTheme"]
+    option: Annotated[int, Field(ge=0, le=9)]
+
+
+class Leave(_MatchMessage):
+    """Leave the match for good: the seat passes from now on."""
+
+    action: Literal["leave"]
+
+
+class Ping(_Message):
+    """Keeps the connection from idling out (API Gateway closes it after 10 minutes)."""
+
+    action: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
+    | LeaveRoom | StartSolo | Preview | Play | Swap | Pass | Buy | Sell | UseCard | ChooseTheme
+    | Leave | Ping,
+    Field(discriminator="action"),
+]
+
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+ACTIONS: tuple[str, ...] = (
+    "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
+    "startRoom", "leaveRoom", "startSolo", "preview", "play", "swap", "pass", "buy", "sell",
+    "useCard", "chooseTheme", "leave", "ping",
+)
+GAME_ACTIONS = frozenset({"preview", "play", "swap", "pass", "buy", "sell", "useCard",
+                          "chooseTheme", "leave"})

@@ -1,0 +1,1 @@
+"""Service layer: the game's use cases, between the handlers and the engine/storage."""

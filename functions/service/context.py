@@ -1,0 +1,32 @@
+"""What the services need from the outside world, gathered so that tests can swap any of it."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.match import Resources
+from functions.service.notifier import Notifier
+from functions.service.timers import Timers
+from functions.storage.repository import Repository
+
+
+@dataclass
+class Context:
+    repository: Repository
+    notifier: Notifier
+    timers: Timers
+    resources: Resources
+    clock_ms: Callable[[], int]
+    queue_wait_s: int = 20
+    #: a new match's seed (the bag and the bots); tests replace it to replay a match exactly
+    new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(16))
+    #: counts of what happened, for metrics (the handlers publish them)
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def count(self, name: str, n: int = 1) -> None:
+        self.counters[name] = self.counters.get(name, 0) + n
+
+    def now_s(self) -> int:
+        return self.clock_ms() // 1000

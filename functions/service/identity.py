@@ -1,0 +1,126 @@
+"""Guest identities, their tokens and the short-lived tickets that open a WebSocket.
+
+A guest picks a display name and gets a player id and a signed token, which the browser keeps.
+The token never travels in a URL: the browser trades it (over HTTPS) for a ticket valid for a
+minute, and opens the WebSocket with the ticket in the query string, where the ``$connect``
+authorizer checks it. Both are ``v1.<payload>.<signature>`` with an HMAC-SHA256 signature over
+the payload by the deployment's key; the ``kind`` inside keeps a ticket from passing as a
+token and the reverse.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+TOKEN_LIFETIME_S = 180 * 86400
+TICKET_LIFETIME_S = 60
+NAME_MAX = 20
+_NAME = re.compile(r"^[\w .'-]+$")
+
+
+class AuthError(Exception):
+    """A token or ticket that is missing, malformed, forged, expired or of the wrong kind."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class InvalidNameError(ValueError):
+    """A display name that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    player_id: str
+    name: str
+
+
+def clean_name(raw: str) -> str:
+    """A display name: trimmed, inner spaces collapsed, 1–20 letters, digits, spaces, . ' -."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise InvalidNameError("Escolha um nome para jogar.")
+    if len(name) > NAME_MAX:
+        raise InvalidNameError(f"O nome pode ter no máximo {NAME_MAX} caracteres.")
+    if not _NAME.match(name) or "_" in name:
+        raise InvalidNameError("Use só letras, números, espaços, ponto, apóstrofo e hífen no nome.")
+    return name
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class Signer:
+    """Signs and checks tokens and tickets with one secret key."""
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) < 32:
+            raise ValueError("the signing key must have at least 32 bytes")
+        self._key = key
+
+    def _sign(self, payload: dict[str, object]) -> str:
+        body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8"))
+        mac = hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest()
+        return f"v1.{body}.{_b64(mac)}"
+
+    def _check(self, text: str | None, kind: str, now_s: int) -> Identity:
+        what = "ticket" if kind == "ticket" else "token"
+        if not text:
+            raise AuthError(f"auth.{what}_missing", "Identificação ausente: entre de novo.")
+        parts = text.split(".")
+        if len(parts) != 3 or parts[0] != "v1" or len(text) > 2048:
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        expected = hmac.new(self._key, parts[1].encode("ascii"), hashlib.sha256).digest()
+        try:
+            signature = _unb64(parts[2])
+            payload = json.loads(_unb64(parts[1]))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise AuthError(f"auth.{what}_invalid",
+                            "Identificação inválida: entre de novo.") from exc
+        if not hmac.compare_digest(signature, expected) or not isinstance(payload, dict):
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        if payload.get("kind") != kind:
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        expires = payload.get("exp")
+        if not isinstance(expires, int) or expires <= now_s:
+            raise AuthError(f"auth.{what}_expired", "Sua identificação expirou: entre de novo.")
+        player, name = payload.get("sub"), payload.get("name")
+        if not isinstance(player, str) or not isinstance(name, str):
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        return Identity(player, name)
+
+    def new_guest(self, raw_name: str, now_s: int) -> tuple[Identity, str]:
+        """A new guest: its identity and its long-lived token."""
+        identity = Identity("p_" + secrets.token_hex(8), clean_name(raw_name))
+        return identity, self.token_for(identity, now_s)
+
+    def token_for(self, identity: Identity, now_s: int) -> str:
+        return self._sign({"kind": "token", "sub": identity.player_id, "name": identity.name,
+                           "exp": now_s + TOKEN_LIFETIME_S})
+
+    def check_token(self, token: str | None, now_s: int) -> Identity:
+        return self._check(token, "token", now_s)
+
+    def ticket_for(self, token: str | None, now_s: int) -> str:
+        """A one-minute ticket for the WebSocket, in exchange for a valid token."""
+        identity = self.check_token(token, now_s)
+        return self._sign({"kind": "ticket", "sub": identity.player_id, "name": identity.name,
+                           "exp": now_s + TICKET_LIFETIME_S,
+                           "nonce": secrets.token_hex(4)})
+
+    def check_ticket(self, ticket: str | None, now_s: int) -> Identity:
+        return self._check(ticket, "ticket", now_s)

@@ -1,0 +1,302 @@
+"""Before a match: greeting a player, the Normal queue, Customizada rooms and solo matches.
+
+The Normal queue forms tables by size (2, 3 or 4 seats). The first player at a new table starts
+its fill timer; when the table is full, or when the timer fires, the table closes (a
+conditional write, so a late joiner cannot slip in) and the match starts, with bots of a level
+near the people's mean rating in any free seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from engine.bots.levels import level_for_rating
+from engine.state import MatchState
+from functions.protocol.client import RoomSettings
+from functions.protocol.server import PlayerInfo, QueueStatus, RoomPlayer, RoomStatus, Welcome
+from functions.service.context import Context
+from functions.service.errors import ServiceError
+from functions.service.identity import Identity
+from functions.service.matches import MatchService, SeatSpec, new_match_id
+from functions.service.rating import Rating
+from functions.service.settings import match_settings
+from functions.service.timers import fill_timer_name
+from functions.storage.repository import (
+    ConflictError,
+    ExistsError,
+    Profile,
+    QueueTable,
+    Room,
+)
+
+ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
+ROOM_CODE_LENGTH = 6
+MAX_SEATS = 4
+RETRIES = 5
+
+
+def _retry(action: Callable[[], Any]) -> Any:
+    for _ in range(RETRIES):
+        try:
+            return action()
+        except ConflictError:
+            continue
+    raise ServiceError("state.changed", "Muita gente ao mesmo tempo; tente de novo.")
+
+
+class LobbyService:
+    def __init__(self, ctx: Context, matches: MatchService) -> None:
+        self.ctx = ctx
+        self.matches = matches
+
+    # -- players ------------------------------------------------------------------------------
+
+    def profile(self, who: Identity) -> Profile:
+        repo = self.ctx.repository
+        found = repo.get_profile(who.player_id)
+        if found is None:
+            found = Profile(who.player_id, who.name, Rating().to_json())
+            repo.put_profile(found)
+        return found
+
+    def active_match(self, player_id: str) -> str | None:
+        """The unfinished match the player sits in, if any."""
+        repo = self.ctx.repository
+        pointer = repo.get_active(player_id)
+        if pointer is None:
+            return None
+        record = repo.load_match(pointer[0])
+        if record is None or MatchState.from_json(record.state).finished:
+            repo.clear_active(player_id, pointer[0])
+            return None
+        return pointer[0]
+
+    def hello(self, who: Identity, request_id: str | None) -> str:
+        profile = self.profile(who)
+        rating = Rating.from_json(profile.rating)
+        info = PlayerInfo(id=who.player_id, name=who.name, rating=round(rating.rating, 1),
+                          deviation=round(rating.deviation, 1), matches=profile.matches)
+        return Welcome(requestId=request_id, player=info,
+                       activeMatch=self.active_match(who.player_id)).dump()
+
+    def _free(self, who: Identity) -> None:
+        if self.active_match(who.player_id) is not None:
+            raise ServiceError("match.already_in",
+                               "Você já está numa partida: termine-a ou saia dela antes.")
+
+    def _tell(self, player_ids: list[str], frame: str) -> None:
+        repo = self.ctx.repository
+        frames = [(c, frame) for p in player_ids for c in repo.player_connections(p)]
+        self.ctx.notifier.post_many(frames)
+
+    # -- the Normal queue ---------------------------------------------------------------------
+
+    def join_queue(self, who: Identity, seats: int, request_id: str) -> None:
+        self._free(who)
+        if self.ctx.repository.get_queue_pointer(who.player_id) is not None:
+            self.leave_queue(who, None)
+        rating = Rating.from_json(self.profile(who).rating).rating
+        me = {"id": who.player_id, "name": who.name, "rating": round(rating, 1)}
+        table = _retry(lambda: self._sit(me, seats))
+        self.ctx.repository.set_queue_pointer(who.player_id, seats, table.table_id,
+                                              self.ctx.now_s())
+        if len(table.players) == seats:
+            self._close(table)
+            return
+        self._tell([p["id"] for p in table.players],
+                   QueueStatus(status="waiting", seats=seats,
+                               players=[p["name"] for p in table.players],
+                               fillAtMs=table.fill_at_ms).dump())
+
+    def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
+        repo, now_s = self.ctx.repository, self.ctx.now_s()
+        for table in repo.open_tables(seats):
+            if len(table.players) < seats and me["id"] not in [p["id"] for p in table.players]:
+                joined = replace(table, players=[*table.players, me], version=table.version + 1)
+                repo.put_table(joined, table.version, now_s)
+                return joined
+        table = QueueTable("q-" + secrets.token_hex(6), seats, [me],
+                           self.ctx.clock_ms() + self.ctx.queue_wait_s * 1000)
+        repo.put_table(table, None, now_s)
+        if seats > 1:
+            self.ctx.timers.schedule(fill_timer_name(table.table_id), self.ctx.queue_wait_s,
+                                     {"kind": "fill", "seats": seats,
+                                      "tableId": table.table_id})
+        return table
+
+    def leave_queue(self, who: Identity, request_id: str | None) -> str:
+        repo = self.ctx.repository
+        pointer = repo.get_queue_pointer(who.player_id)
+        if pointer is None:
+            raise ServiceError("queue.not_in", "Você não está na fila.")
+        seats, table_id = pointer
+
+        def leave() -> QueueTable | None:
+            table = repo.get_table(seats, table_id)
+            if table is None or table.match_id is not None:
+                return table
+            left = replace(table, players=[p for p in table.players
+                                           if p["id"] != who.player_id],
+                           version=table.version + 1)
+            repo.put_table(left, table.version, self.ctx.now_s())
+            return left
+
+        table = _retry(leave)
+        repo.clear_queue_pointer(who.player_id)
+        if table is not None and table.match_id is None and table.players:
+            self._tell([p["id"] for p in table.players],
+                       QueueStatus(status="waiting", seats=seats,
+                                   players=[p["name"] for p in table.players],
+                                   fillAtMs=table.fill_at_ms).dump())
+        return QueueStatus(requestId=request_id, status="left", seats=seats).dump()
+
+    def fill(self, seats: int, table_id: str) -> bool:
+        """The fill timer fired: close the table with bots in the free seats."""
+        table = self.ctx.repository.get_table(seats, table_id)
+        if table is None or table.match_id is not None or not table.players:
+            return False
+        return self._close(table)
+
+    def _close(self, table: QueueTable) -> bool:
+        repo = self.ctx.repository
+        match_id = new_match_id()
+        try:
+            repo.put_table(replace(table, match_id=match_id, version=table.version + 1),
+                           table.version, self.ctx.now_s())
+        except ConflictError:
+            latest = repo.get_table(table.seats, table.table_id)
+            if latest is None or latest.match_id is not None:
+                return False
+            return self._close(latest)
+        mean = statistics.mean(float(p["rating"]) for p in table.players)
+        bot = level_for_rating(round(mean))
+        specs = [SeatSpec(p["name"], p["id"]) for p in table.players]
+        specs += [SeatSpec(f"Robô {bot.name} {i + 1}", None, bot.number)
+                  for i in range(table.seats - len(specs))]
+        for p in table.players:
+            repo.clear_queue_pointer(p["id"])
+        self._tell([p["id"] for p in table.players],
+                   QueueStatus(status="matched", seats=table.seats,
+                               players=[s.name for s in specs], matchId=match_id).dump())
+        settings = match_settings({}, mode="normal", bot_levels=[s.bot_level for s in specs],
+                                  seats=len(specs))
+        self.matches.start(specs, settings, match_id)
+        return True
+
+    # -- Customizada rooms --------------------------------------------------------------------
+
+    def _room_frame(self, room: Room, request_id: str | None = None) -> str:
+        return RoomStatus(requestId=request_id, code=room.code, status=room.status,  # type: ignore[arg-type]
+                          settings=room.settings, matchId=room.match_id,
+                          players=[RoomPlayer(name=p["name"], host=p["id"] == room.host)
+                                   for p in room.players]).dump()
+
+    def _room(self, code: str) -> Room:
+        room = self.ctx.repository.get_room(code.upper())
+        if room is None:
+            raise ServiceError("room.not_found", "Não há sala com esse código.")
+        return room
+
+    def create_room(self, who: Identity, settings: RoomSettings, request_id: str) -> str:
+        self._free(who)
+        for _ in range(RETRIES):
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+            room = Room(code, who.player_id, settings.model_dump(),
+                        [{"id": who.player_id, "name": who.name}])
+            try:
+                self.ctx.repository.put_room(room, None, self.ctx.now_s())
+            except ExistsError:
+                continue
+            return self._room_frame(room, request_id)
+        raise ServiceError("room.busy", "Não foi possível criar a sala agora; tente de novo.")
+
+    def _change_room(self, code: str, change: Callable[[Room], Room]) -> Room:
+        repo = self.ctx.repository
+
+        def attempt() -> Room:
+            room = self._room(code)
+            changed = replace(change(room), version=room.version + 1)
+            repo.put_room(changed, room.version, self.ctx.now_s())
+            return changed
+
+        room: Room = _retry(attempt)
+        return room
+
+    def join_room(self, who: Identity, code: str, request_id: str) -> None:
+        self._free(who)
+
+        def join(room: Room) -> Room:
+            if room.status != "open":
+                raise ServiceError("room.closed", "Esta sala já começou ou foi fechada.")
+            if any(p["id"] == who.player_id for p in room.players):
+                return room
+            if len(room.players) + int(room.settings.get("bots", 0)) >= MAX_SEATS:
+                raise ServiceError("room.full", "Esta sala está cheia.")
+            return replace(room, players=[*room.players,
+                                          {"id": who.player_id, "name": who.name}])
+
+        room = self._change_room(code, join)
+        self._tell([p["id"] for p in room.players], self._room_frame(room))
+
+    def update_room(self, who: Identity, code: str, settings: RoomSettings) -> None:
+        def update(room: Room) -> Room:
+            self._host_only(room, who)
+            if len(room.players) + settings.bots > MAX_SEATS:
+                raise ServiceError("room.too_many",
+                                   f"Pessoas e robôs somam no máximo {MAX_SEATS} lugares.")
+            return replace(room, settings=settings.model_dump())
+
+        room = self._change_room(code, update)
+        self._tell([p["id"] for p in room.players], self._room_frame(room))
+
+    def leave_room(self, who: Identity, code: str, request_id: str) -> str:
+        def leave(room: Room) -> Room:
+            players = [p for p in room.players if p["id"] != who.player_id]
+            if len(players) == len(room.players):
+                raise ServiceError("room.not_in", "Você não está nesta sala.")
+            if room.status != "open":
+                return replace(room, players=players)
+            host = room.host if room.host != who.player_id else (
+                players[0]["id"] if players else room.host)
+            return replace(room, players=players, host=host,
+                           status="open" if players else "closed")
+
+        room = self._change_room(code, leave)
+        self._tell([p["id"] for p in room.players], self._room_frame(room))
+        return self._room_frame(replace(room, players=[]), request_id)
+
+    @staticmethod
+    def _host_only(room: Room, who: Identity) -> None:
+        if room.host != who.player_id:
+            raise ServiceError("room.not_host", "Só quem criou a sala pode fazer isso.")
+        if room.status != "open":
+            raise ServiceError("room.closed", "Esta sala já começou ou foi fechada.")
+
+    def start_room(self, who: Identity, code: str) -> None:
+        match_id = new_match_id()
+
+        def start(room: Room) -> Room:
+            self._host_only(room, who)
+            return replace(room, status="started", match_id=match_id)
+
+        room = self._change_room(code, start)
+        settings = RoomSettings.model_validate(room.settings)
+        specs = [SeatSpec(p["name"], p["id"]) for p in room.players]
+        self._tell([p["id"] for p in room.players], self._room_frame(room))
+        self._start(specs, settings, "room", match_id)
+
+    def start_solo(self, who: Identity, settings: RoomSettings) -> None:
+        self._free(who)
+        self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id())
+
+    def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
+               match_id: str) -> None:
+        bots = [SeatSpec(f"Robô {i + 1}", None, settings.botLevel) for i in range(settings.bots)]
+        specs = people + bots
+        stored = match_settings(settings.model_dump(), mode=mode,
+                                bot_levels=[s.bot_level for s in specs], seats=len(specs))
+        self.matches.start(specs, stored, match_id)

@@ -1,0 +1,289 @@
+"""Match use cases: start a match, apply a player's command, time out a turn, resume a seat.
+
+Each command follows one path: load the match, check the player's seat, run the engine, let
+the bots whose turn follows play at once (players never wait on a timer for a bot), write the
+new state on the condition that nobody wrote since the read (retrying a lost race a few times),
+then start the next human turn's timer and post every seat its own frames. A request id seen
+before is answered with the current view and applies nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import match as engine
+from engine.bots.levels import action_command, bot_rng, level, market_commands
+from engine.commands import Buy, Command, Pass, Play, Timeout
+from engine.errors import RuleError
+from engine.events import Event
+from engine.rules import RuleSet
+from engine.state import MatchState
+from functions.protocol.server import Ended, EngineEvent, RatingChange, Update, View
+from functions.service.context import Context
+from functions.service.errors import ServiceError
+from functions.service.rating import Rating, match_update
+from functions.service.settings import rules_for
+from functions.service.timers import turn_timer_name
+from functions.storage.repository import (
+    ConflictError,
+    DuplicateRequestError,
+    MatchRecord,
+    Profile,
+)
+
+RETRIES = 3
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat: a person (player id) or a bot (its level)."""
+
+    name: str
+    player_id: str | None = None
+    bot_level: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did, for the handler: the frames for the caller's own connection."""
+
+    frames: list[str]
+
+
+def new_match_id() -> str:
+    return "m-" + secrets.token_hex(6)
+
+
+class MatchService:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def _load(self, match_id: str) -> tuple[MatchRecord, MatchState, RuleSet]:
+        record = self.ctx.repository.load_match(match_id)
+        if record is None:
+            raise ServiceError("match.not_found", "Esta partida não existe.")
+        state = MatchState.from_json(record.state)
+        return record, state, rules_for(record.settings)
+
+    @staticmethod
+    def _seat_of(record: MatchRecord, player_id: str) -> int:
+        if player_id in record.players:
+            return record.players.index(player_id)
+        raise ServiceError("match.not_seated", "Você não está sentado nesta partida.")
+
+    # -- starting -----------------------------------------------------------------------------
+
+    def start(self, seats: Sequence[SeatSpec], settings: dict[str, Any],
+              match_id: str | None = None) -> MatchRecord:
+        """Create the match, let any bots that open it play, and send every person a view."""
+        ctx = self.ctx
+        match_id = match_id or new_match_id()
+        rules = rules_for(settings)
+        now = ctx.clock_ms()
+        players = [engine.Player(s.player_id or f"bot-{i}", s.name, bot=s.player_id is None)
+                   for i, s in enumerate(seats)]
+        try:
+            state, events = engine.new_match(rules, match_id, players,
+                                             seed=ctx.new_seed(), now=now,
+                                             theme_id=settings.get("themeId"),
+                                             resources=ctx.resources)
+        except RuleError as exc:
+            raise ServiceError(exc.code, exc.message) from exc
+        state, events = self._bots(rules, state, events, settings, now)
+        record = MatchRecord(match_id, state.version, state.to_json(), settings,
+                             [s.player_id or "" for s in seats], finished=state.finished)
+        ctx.repository.create_match(record, ctx.now_s())
+        ctx.count("matches_started")
+        for seat, spec in enumerate(seats):
+            if spec.player_id is None:
+                continue
+            ctx.repository.set_active(spec.player_id, match_id, seat, ctx.now_s())
+            for connection in ctx.repository.player_connections(spec.player_id):
+                ctx.repository.attach_connection(connection, match_id)
+        self._after(record, None, state, rules, events, request=None)
+        return record
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def command(self, player_id: str, match_id: str, command: Command,
+                request_id: str) -> Outcome:
+        """Apply a player's command (see the module docstring)."""
+        ctx = self.ctx
+        for _ in range(RETRIES):
+            record, state, rules = self._load(match_id)
+            seat = self._seat_of(record, player_id)
+            if ctx.repository.request_seen(match_id, player_id, request_id):
+                return Outcome([self._view_frame(state, seat, rules, request_id)])
+            if state.finished:
+                raise ServiceError("match.finished", "Esta partida já terminou.")
+            now = ctx.clock_ms()
+            new_state, events = engine.apply(rules, state, seat, command, now,
+                                             resources=ctx.resources)
+            new_state, events = self._bots(rules, new_state, events, record.settings, now)
+            new_record = replace(record, version=new_state.version, state=new_state.to_json(),
+                                 finished=new_state.finished)
+            try:
+                ctx.repository.save_match(new_record, record.version, ctx.now_s(),
+                                          request=(player_id, request_id))
+            except ConflictError:
+                ctx.count("conflicts")
+                continue
+            except DuplicateRequestError:
+                _, latest_state, _ = self._load(match_id)
+                return Outcome([self._view_frame(latest_state, seat, rules, request_id)])
+            ctx.count("commands")
+            self._after(new_record, state, new_state, rules, events,
+                        request=(player_id, request_id))
+            return Outcome([])
+        raise ServiceError("state.changed",
+                           "A partida mudou enquanto seu pedido chegava; tente de novo.")
+
+    def preview(self, player_id: str, match_id: str, play: Play) -> dict[str, object]:
+        """The receipt a play would get; nothing is written."""
+        record, state, rules = self._load(match_id)
+        seat = self._seat_of(record, player_id)
+        return engine.preview(rules, state, seat, play, self.ctx.resources).to_json()
+
+    def resume(self, player_id: str, connection_id: str, match_id: str,
+               request_id: str | None) -> Outcome:
+        """Give the seat back to its player on this connection, with the full view."""
+        record, state, rules = self._load(match_id)
+        seat = self._seat_of(record, player_id)
+        self.ctx.repository.attach_connection(connection_id, match_id)
+        return Outcome([self._view_frame(state, seat, rules, request_id)])
+
+    def timeout(self, match_id: str, turn: int) -> bool:
+        """The timer of ``turn`` fired: pass that turn if it is still current."""
+        ctx = self.ctx
+        for _ in range(RETRIES):
+            record = ctx.repository.load_match(match_id)
+            if record is None:
+                return False
+            state = MatchState.from_json(record.state)
+            if state.finished or state.turn != turn:
+                return False
+            rules = rules_for(record.settings)
+            now = ctx.clock_ms()
+            new_state, events = engine.apply(rules, state, state.current,
+                                             Timeout(turn), now, resources=ctx.resources)
+            new_state, events = self._bots(rules, new_state, events, record.settings, now)
+            new_record = replace(record, version=new_state.version, state=new_state.to_json(),
+                                 finished=new_state.finished)
+            try:
+                ctx.repository.save_match(new_record, record.version, ctx.now_s())
+            except ConflictError:
+                continue  # a move came first: look again whether the turn is still current
+            ctx.count("timeouts")
+            self._after(new_record, state, new_state, rules, events, request=None)
+            return True
+        return False
+
+    # -- bots ---------------------------------------------------------------------------------
+
+    def _bots(self, rules: RuleSet, state: MatchState, events: list[Event],
+              settings: dict[str, Any], now: int) -> tuple[MatchState, list[Event]]:
+        """Play every bot turn that comes next, until a person's turn or the end."""
+        levels = settings.get("botLevels", [])
+        res = self.ctx.resources
+        while not state.finished and state.seats[state.current].bot:
+            seat = state.current
+            lvl = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
+            rng = bot_rng(state, seat)
+            for market in market_commands(lvl, rules, state, seat, rng):
+                try:
+                    state, more = engine.apply(rules, state, seat, market, now, resources=res)
+                except RuleError:
+                    continue
+                events += more
+                if isinstance(market, Buy):
+                    break
+            action = action_command(lvl, rules, state, seat, res, rng)
+            try:
+                state, more = engine.apply(rules, state, seat, action, now, resources=res)
+            except RuleError:
+                state, more = engine.apply(rules, state, seat, Pass(), now, resources=res)
+            events += more
+            self.ctx.count("bot_turns")
+        return state, events
+
+    # -- after a change -----------------------------------------------------------------------
+
+    def _view_frame(self, state: MatchState, seat: int, rules: RuleSet,
+                    request_id: str | None) -> str:
+        view = engine.view(state, seat, self.ctx.resources, rules)
+        return View(requestId=request_id, matchId=state.match_id, view=view).dump()
+
+    def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
+               rules: RuleSet, events: list[Event], request: tuple[str, str] | None) -> None:
+        ctx = self.ctx
+        new_turn = before is None or before.turn != state.turn
+        if not state.finished and new_turn and not state.seats[state.current].bot:
+            seconds = math.ceil(max(0, state.deadline_ms - ctx.clock_ms()) / 1000)
+            ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
+                                {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
+        ratings = self._rate(record, state) if state.finished else []
+        frames = []
+        for connection in ctx.repository.match_connections(state.match_id):
+            if connection.player_id not in record.players:
+                continue
+            seat = record.players.index(connection.player_id)
+            request_id = request[1] if request and request[0] == connection.player_id else None
+            view = engine.view(state, seat, ctx.resources, rules)
+            if before is None:
+                frames.append((connection.connection_id,
+                               View(requestId=request_id, matchId=state.match_id,
+                                    view=view).dump()))
+            else:
+                visible = [EngineEvent(kind=e.kind, data=dict(e.data))
+                           for e in events if e.visible_to(seat)]
+                frames.append((connection.connection_id,
+                               Update(requestId=request_id, matchId=state.match_id,
+                                      version=state.version, events=visible,
+                                      view=view).dump()))
+            if state.finished and state.result is not None:
+                frames.append((connection.connection_id,
+                               Ended(matchId=state.match_id, result=dict(state.result),
+                                     ratings=ratings).dump()))
+        ctx.notifier.post_many(frames)
+        if state.finished:
+            for player_id in record.players:
+                if player_id:
+                    ctx.repository.clear_active(player_id, state.match_id)
+
+    def _rate(self, record: MatchRecord, state: MatchState) -> list[RatingChange]:
+        """Update the people's ratings once (bots count at their level's nominal rating)."""
+        repo = self.ctx.repository
+        if record.rated or state.result is None or len(state.seats) < 2:
+            return []
+        ranks = [0] * len(state.seats)
+        for row in state.result["ranking"]:
+            ranks[int(row["seat"])] = int(row["rank"])
+        profiles: list[Profile | None] = []
+        before = []
+        levels = record.settings.get("botLevels", [])
+        for seat, player_id in enumerate(record.players):
+            if player_id:
+                profile = repo.get_profile(player_id) or Profile(
+                    player_id, state.seats[seat].name, Rating().to_json())
+                profiles.append(profile)
+                before.append(Rating.from_json(profile.rating))
+            else:
+                profiles.append(None)
+                nominal = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
+                before.append(Rating(float(nominal.rating), 100.0))
+        after = match_update(before, ranks)
+        updated = [replace(p, rating=after[i].to_json(), matches=p.matches + 1,
+                           version=p.version + 1)
+                   for i, p in enumerate(profiles) if p is not None]
+        if not repo.mark_rated(record, updated, self.ctx.now_s()):
+            return []
+        self.ctx.count("matches_rated")
+        return [RatingChange(seat=i, before=round(before[i].rating, 1),
+                             after=round(after[i].rating, 1))
+                for i, p in enumerate(profiles) if p is not None]

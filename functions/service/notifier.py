@@ -1,0 +1,58 @@
+"""Posting frames to WebSocket connections through API Gateway's management API.
+
+Posts to the seats of a match go out concurrently. A connection that answers 410 Gone is dead
+(the browser went away without ``$disconnect``); it is deleted and nothing else is, so a slow
+or failing post to one player never costs another player their seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from functions.protocol.server import MAX_FRAME_BYTES
+from functions.storage.repository import Repository
+
+_WORKERS = 8
+
+
+class FrameTooLargeError(Exception):
+    pass
+
+
+class Notifier:
+    def __init__(self, client: Any, repository: Repository) -> None:
+        self.client = client
+        self.repository = repository
+        self.sent = 0
+        self.bytes_sent = 0
+        self.gone: list[str] = []
+
+    def post(self, connection_id: str, frame: str) -> bool:
+        """Send one frame; False when the connection is gone (and was deleted)."""
+        data = frame.encode("utf-8")
+        if len(data) > MAX_FRAME_BYTES:
+            raise FrameTooLargeError(f"frame of {len(data)} bytes")
+        try:
+            self.client.post_to_connection(ConnectionId=connection_id, Data=data)
+        except ClientError as exc:
+            error = exc.response.get("Error", {}).get("Code")
+            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
+            if error == "GoneException" or status == 410:
+                self.gone.append(connection_id)
+                self.repository.delete_connection(connection_id)
+                return False
+            raise
+        self.sent += 1
+        self.bytes_sent += len(data)
+        return True
+
+    def post_many(self, frames: Sequence[tuple[str, str]]) -> list[bool]:
+        """Send each ``(connection id, frame)``, concurrently when there are several."""
+        if len(frames) <= 1:
+            return [self.post(c, f) for c, f in frames]
+        with ThreadPoolExecutor(max_workers=min(_WORKERS, len(frames))) as pool:
+            return list(pool.map(lambda pair: self.post(*pair), frames))

@@ -1,0 +1,33 @@
+"""A match's table settings and the rule set they make.
+
+A match item stores its settings beside the state, because a Customizada room changes numbers
+(turn time, rounds, cards, theme) that the state's rule-set name alone does not carry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules import RuleSet
+
+DEFAULTS: dict[str, Any] = {"turnSeconds": 90, "rounds": 15, "cards": True, "themed": True,
+                            "themeId": None}
+
+
+def match_settings(room: dict[str, Any], *, mode: str, bot_levels: list[int],
+                   seats: int) -> dict[str, Any]:
+    """The settings stored with a match: the room's numbers, the mode and each seat's bot
+    level (0 for a person)."""
+    base = "solo" if seats == 1 else "standard"
+    out = {key: room.get(key, default) for key, default in DEFAULTS.items()}
+    return {**out, "base": base, "mode": mode, "botLevels": bot_levels}
+
+
+def rules_for(settings: dict[str, Any]) -> RuleSet:
+    rules = RuleSet.named(str(settings.get("base", "standard")))
+    return rules.with_settings(
+        turn_seconds=int(settings.get("turnSeconds", rules.turn_seconds)),
+        round_limit=int(settings.get("rounds", rules.round_limit)),
+        cards=bool(settings.get("cards", rules.cards)),
+        themed=bool(settings.get("themed", rules.themed)),
+    )

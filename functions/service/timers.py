@@ -1,0 +1,45 @@
+"""Turn timeouts and the queue's bot fill, as Step Functions executions.
+
+Each timer is one execution of a Standard state machine ``Wait(SecondsPath) → invoke the timer
+handler``. Its name is derived from what it times (the match and turn, or the queue table), so
+scheduling the same timer twice starts it once: Step Functions refuses a second execution with
+the same name. The handler reloads the state and does nothing if the timed turn is over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+_NAME = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def turn_timer_name(match_id: str, turn: int) -> str:
+    return _NAME.sub("-", f"turn-{match_id}-{turn}")[:80]
+
+
+def fill_timer_name(table_id: str) -> str:
+    return _NAME.sub("-", f"fill-{table_id}")[:80]
+
+
+class Timers:
+    def __init__(self, client: Any, state_machine_arn: str) -> None:
+        self.client = client
+        self.arn = state_machine_arn
+        self.started = 0  # executions started (each costs a few state transitions)
+
+    def schedule(self, name: str, seconds: int, payload: dict[str, Any]) -> bool:
+        """Start the timer; False if a timer of that name already exists."""
+        body = {"seconds": max(1, int(seconds)), **payload}
+        try:
+            self.client.start_execution(stateMachineArn=self.arn, name=name,
+                                        input=json.dumps(body))
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "ExecutionAlreadyExists":
+                return False
+            raise
+        self.started += 1
+        return True

@@ -1,0 +1,1 @@
+"""Data access: one DynamoDB table behind a repository class."""

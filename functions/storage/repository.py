@@ -1,0 +1,367 @@
+"""The one DynamoDB table: connections, matches, players, the queue and rooms.
+
+Keys (``pk`` / ``sk``), each item kind in one place:
+
+- ``CONN#<id>`` / ``CONN``: a live WebSocket connection and its player; in a match it also
+  carries ``gsi1pk = MATCH#<id>`` (the sparse index that lists a match's connections);
+- ``PLAYER#<id>`` / ``CONN#<id>``: the player's live connections (lobby messages);
+- ``PLAYER#<id>`` / ``PROFILE``: display name, rating, matches played;
+- ``PLAYER#<id>`` / ``ACTIVE``: the match the player sits in (the reconnect pointer);
+- ``PLAYER#<id>`` / ``QUEUE``: the queue table the player waits at;
+- ``MATCH#<id>`` / ``STATE``: the match (compressed state, settings, seats' players, version);
+- ``MATCH#<id>`` / ``REQ#<player>#<request>``: a request already applied (written with the
+  state, in one transaction, so a repeated request can never apply twice);
+- ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
+- ``ROOM#<code>`` / ``ROOM``: a Customizada room.
+
+Every write of a match, a queue table or a room is conditional on the version read; the caller
+decides whether to reload and retry. ``ttl`` (epoch seconds) lets DynamoDB delete stale items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from functions.storage.codec import from_item, pack_state, to_item, unpack_state, value
+
+CONNECTION_TTL_S = 3 * 3600  # API Gateway closes a connection after 2 hours
+MATCH_TTL_S = 30 * 86400
+REQUEST_TTL_S = 2 * 86400
+LOBBY_TTL_S = 6 * 3600
+MATCH_INDEX = "byMatch"
+
+
+class ConflictError(Exception):
+    """The item changed since it was read (a lost race)."""
+
+
+class DuplicateRequestError(Exception):
+    """This request id was already applied to this match."""
+
+
+class ExistsError(Exception):
+    """An item that had to be new already exists."""
+
+
+@dataclass(frozen=True)
+class Connection:
+    connection_id: str
+    player_id: str
+    name: str
+    match_id: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    match_id: str
+    version: int
+    state: dict[str, object]
+    settings: dict[str, Any]
+    players: list[str]  # player id per seat ("" for a bot)
+    rated: bool = False
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Profile:
+    player_id: str
+    name: str
+    rating: dict[str, float]
+    matches: int = 0
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class QueueTable:
+    table_id: str
+    seats: int
+    players: list[dict[str, Any]]  # {id, name, rating}
+    fill_at_ms: int
+    version: int = 0
+    match_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    host: str
+    settings: dict[str, Any]
+    players: list[dict[str, Any]] = field(default_factory=list)  # {id, name}
+    status: str = "open"
+    match_id: str | None = None
+    version: int = 0
+
+
+def _failed_condition(exc: ClientError) -> bool:
+    return bool(exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException")
+
+
+class Repository:
+    """All reads and writes of the game's table; the boto3 client is injected."""
+
+    def __init__(self, client: Any, table: str) -> None:
+        self.client = client
+        self.table = table
+        self.reads = 0  # operations issued, for the handlers' benchmark and cost model
+        self.writes = 0
+
+    # -- low level ----------------------------------------------------------------------------
+
+    def _get(self, pk: str, sk: str, consistent: bool = True) -> dict[str, Any] | None:
+        self.reads += 1
+        found = self.client.get_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}),
+                                     ConsistentRead=consistent)
+        item = found.get("Item")
+        return from_item(item) if item else None
+
+    def _put(self, values: dict[str, Any], condition: str | None = None,
+             names: dict[str, str] | None = None, values_: dict[str, Any] | None = None) -> None:
+        self.writes += 1
+        args: dict[str, Any] = {"TableName": self.table, "Item": to_item(values)}
+        if condition:
+            args["ConditionExpression"] = condition
+        if names:
+            args["ExpressionAttributeNames"] = names
+        if values_:
+            args["ExpressionAttributeValues"] = {k: value(v) for k, v in values_.items()}
+        self.client.put_item(**args)
+
+    def _versioned_put(self, values: dict[str, Any], expected: int | None) -> None:
+        """Put an item whose ``version`` must still be ``expected`` (None: must be new)."""
+        try:
+            if expected is None:
+                self._put(values, "attribute_not_exists(pk)")
+            else:
+                self._put(values, "#v = :v", {"#v": "version"}, {":v": expected})
+        except ClientError as exc:
+            if _failed_condition(exc):
+                raise (ExistsError() if expected is None else ConflictError()) from exc
+            raise
+
+    def _delete(self, pk: str, sk: str) -> None:
+        self.writes += 1
+        self.client.delete_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}))
+
+    def _query(self, **args: Any) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = []
+        while True:
+            self.reads += 1
+            page = self.client.query(TableName=self.table, **args)
+            items += [from_item(i) for i in page.get("Items", [])]
+            if "LastEvaluatedKey" not in page:
+                return items
+            args["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+    # -- connections --------------------------------------------------------------------------
+
+    def put_connection(self, conn: Connection, now_s: int) -> None:
+        ttl = now_s + CONNECTION_TTL_S
+        self._put({"pk": f"CONN#{conn.connection_id}", "sk": "CONN", "playerId": conn.player_id,
+                   "name": conn.name, "ttl": ttl})
+        self._put({"pk": f"PLAYER#{conn.player_id}", "sk": f"CONN#{conn.connection_id}",
+                   "ttl": ttl})
+
+    def get_connection(self, connection_id: str) -> Connection | None:
+        item = self._get(f"CONN#{connection_id}", "CONN")
+        if item is None:
+            return None
+        match = str(item["gsi1pk"]).removeprefix("MATCH#") if "gsi1pk" in item else None
+        return Connection(connection_id, item["playerId"], item["name"], match)
+
+    def attach_connection(self, connection_id: str, match_id: str) -> None:
+        """List this connection among the match's (the fan-out reads them by index)."""
+        self.writes += 1
+        try:
+            self.client.update_item(
+                TableName=self.table, Key=to_item({"pk": f"CONN#{connection_id}", "sk": "CONN"}),
+                UpdateExpression="SET gsi1pk = :m, gsi1sk = :c",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":m": value(f"MATCH#{match_id}"),
+                                           ":c": value(f"CONN#{connection_id}")})
+        except ClientError as exc:
+            if not _failed_condition(exc):
+                raise  # a connection already gone is simply not attached
+
+    def delete_connection(self, connection_id: str) -> Connection | None:
+        conn = self.get_connection(connection_id)
+        self._delete(f"CONN#{connection_id}", "CONN")
+        if conn is not None:
+            self._delete(f"PLAYER#{conn.player_id}", f"CONN#{connection_id}")
+        return conn
+
+    def match_connections(self, match_id: str) -> list[Connection]:
+        items = self._query(IndexName=MATCH_INDEX, KeyConditionExpression="gsi1pk = :m",
+                            ExpressionAttributeValues={":m": value(f"MATCH#{match_id}")})
+        return [Connection(str(i["pk"]).removeprefix("CONN#"), i["playerId"], i["name"],
+                           match_id) for i in items]
+
+    def player_connections(self, player_id: str) -> list[str]:
+        items = self._query(
+            KeyConditionExpression="pk = :p AND begins_with(sk, :c)",
+            ExpressionAttributeValues={":p": value(f"PLAYER#{player_id}"), ":c": value("CONN#")})
+        return [str(i["sk"]).removeprefix("CONN#") for i in items]
+
+    # -- matches ------------------------------------------------------------------------------
+
+    def _match_values(self, record: MatchRecord, now_s: int) -> dict[str, Any]:
+        return {"pk": f"MATCH#{record.match_id}", "sk": "STATE", "version": record.version,
+                "state": pack_state(record.state), "settings": record.settings,
+                "players": record.players, "rated": record.rated,
+                "finished": record.finished, "ttl": now_s + MATCH_TTL_S}
+
+    def create_match(self, record: MatchRecord, now_s: int) -> None:
+        self._versioned_put(self._match_values(record, now_s), None)
+
+    def load_match(self, match_id: str) -> MatchRecord | None:
+        item = self._get(f"MATCH#{match_id}", "STATE")
+        if item is None:
+            return None
+        return MatchRecord(match_id, int(item["version"]), unpack_state(item["state"]),
+                           dict(item["settings"]), list(item["players"]),
+                           bool(item.get("rated")), bool(item.get("finished")))
+
+    def save_match(self, record: MatchRecord, expected: int, now_s: int,
+                   request: tuple[str, str] | None = None) -> None:
+        """Write the new state if the stored version is still ``expected``, together with the
+        record of ``request`` (player id, request id) if given, in one transaction."""
+        put: dict[str, Any] = {
+            "TableName": self.table, "Item": to_item(self._match_values(record, now_s)),
+            "ConditionExpression": "#v = :v", "ExpressionAttributeNames": {"#v": "version"},
+            "ExpressionAttributeValues": {":v": value(expected)},
+        }
+        if request is None:
+            self.writes += 1
+            try:
+                self.client.put_item(**put)
+            except ClientError as exc:
+                if _failed_condition(exc):
+                    raise ConflictError from exc
+                raise
+            return
+        player, request_id = request
+        marker = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+                  "Item": to_item({"pk": f"MATCH#{record.match_id}",
+                                   "sk": f"REQ#{player}#{request_id}",
+                                   "ttl": now_s + REQUEST_TTL_S})}
+        self.writes += 2
+        try:
+            self.client.transact_write_items(TransactItems=[{"Put": put}, {"Put": marker}])
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+                raise
+            reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
+            if len(reasons) > 1 and reasons[1] == "ConditionalCheckFailed":
+                raise DuplicateRequestError from exc
+            raise ConflictError from exc
+
+    def request_seen(self, match_id: str, player_id: str, request_id: str) -> bool:
+        return self._get(f"MATCH#{match_id}", f"REQ#{player_id}#{request_id}") is not None
+
+    def mark_rated(self, record: MatchRecord, profiles: list[Profile], now_s: int) -> bool:
+        """Set the match's ``rated`` flag and write the players' new profiles, all or nothing;
+        False if the match was already rated (so a rating is applied once)."""
+        items: list[dict[str, Any]] = [{"Update": {
+            "TableName": self.table, "Key": to_item({"pk": f"MATCH#{record.match_id}",
+                                                     "sk": "STATE"}),
+            "UpdateExpression": "SET rated = :t", "ConditionExpression": "rated = :f",
+            "ExpressionAttributeValues": {":t": value(True), ":f": value(False)}}}]
+        for profile in profiles:
+            items.append({"Put": {"TableName": self.table,
+                                  "Item": to_item(self._profile_values(profile))}})
+        self.writes += len(items)
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "TransactionCanceledException":
+                return False
+            raise
+        return True
+
+    # -- players ------------------------------------------------------------------------------
+
+    def _profile_values(self, profile: Profile) -> dict[str, Any]:
+        return {"pk": f"PLAYER#{profile.player_id}", "sk": "PROFILE", "name": profile.name,
+                "rating": profile.rating, "matches": profile.matches,
+                "version": profile.version}
+
+    def get_profile(self, player_id: str) -> Profile | None:
+        item = self._get(f"PLAYER#{player_id}", "PROFILE")
+        if item is None:
+            return None
+        return Profile(player_id, item["name"], {k: float(v) for k, v in item["rating"].items()},
+                       int(item.get("matches", 0)), int(item.get("version", 0)))
+
+    def put_profile(self, profile: Profile) -> None:
+        self._put(self._profile_values(profile))
+
+    def set_active(self, player_id: str, match_id: str, seat: int, now_s: int) -> None:
+        self._put({"pk": f"PLAYER#{player_id}", "sk": "ACTIVE", "matchId": match_id,
+                   "seat": seat, "ttl": now_s + MATCH_TTL_S})
+
+    def get_active(self, player_id: str) -> tuple[str, int] | None:
+        item = self._get(f"PLAYER#{player_id}", "ACTIVE")
+        return (str(item["matchId"]), int(item["seat"])) if item else None
+
+    def clear_active(self, player_id: str, match_id: str) -> None:
+        """Forget the pointer, unless it already points to a newer match."""
+        self.writes += 1
+        try:
+            self.client.delete_item(
+                TableName=self.table, Key=to_item({"pk": f"PLAYER#{player_id}", "sk": "ACTIVE"}),
+                ConditionExpression="matchId = :m",
+                ExpressionAttributeValues={":m": value(match_id)})
+        except ClientError as exc:
+            if not _failed_condition(exc):
+                raise
+
+    # -- the Normal queue ---------------------------------------------------------------------
+
+    def open_tables(self, seats: int) -> list[QueueTable]:
+        items = self._query(KeyConditionExpression="pk = :q",
+                            ExpressionAttributeValues={":q": value(f"QUEUE#{seats}")})
+        return [self._table(i) for i in items if not i.get("matchId")]
+
+    def get_table(self, seats: int, table_id: str) -> QueueTable | None:
+        item = self._get(f"QUEUE#{seats}", f"TABLE#{table_id}")
+        return self._table(item) if item else None
+
+    @staticmethod
+    def _table(item: dict[str, Any]) -> QueueTable:
+        return QueueTable(str(item["sk"]).removeprefix("TABLE#"), int(item["seats"]),
+                          list(item["players"]), int(item["fillAtMs"]), int(item["version"]),
+                          item.get("matchId"))
+
+    def put_table(self, table: QueueTable, expected: int | None, now_s: int) -> None:
+        self._versioned_put({"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
+                             "seats": table.seats, "players": table.players,
+                             "fillAtMs": table.fill_at_ms, "version": table.version,
+                             "matchId": table.match_id, "ttl": now_s + LOBBY_TTL_S}, expected)
+
+    def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int) -> None:
+        self._put({"pk": f"PLAYER#{player_id}", "sk": "QUEUE", "seats": seats,
+                   "tableId": table_id, "ttl": now_s + LOBBY_TTL_S})
+
+    def get_queue_pointer(self, player_id: str) -> tuple[int, str] | None:
+        item = self._get(f"PLAYER#{player_id}", "QUEUE")
+        return (int(item["seats"]), str(item["tableId"])) if item else None
+
+    def clear_queue_pointer(self, player_id: str) -> None:
+        self._delete(f"PLAYER#{player_id}", "QUEUE")
+
+    # -- rooms --------------------------------------------------------------------------------
+
+    def get_room(self, code: str) -> Room | None:
+        item = self._get(f"ROOM#{code}", "ROOM")
+        if item is None:
+            return None
+        return Room(code, item["host"], dict(item["settings"]), list(item["players"]),
+                    item["status"], item.get("matchId"), int(item["version"]))
+
+    def put_room(self, room: Room, expected: int | None, now_s: int) -> None:
+        self._versioned_put({"pk": f"ROOM#{room.code}", "sk": "ROOM", "host": room.host,
+                             "settings": room.settings, "players": room.players,
+                             "status": room.status, "matchId": room.match_id,
+                             "version": room.version, "ttl": now_s + LOBBY_TTL_S}, expected)

@@ -1,0 +1,36 @@
+"""The table's key schema, in one place for the local stack, the tests and the CDK app (which
+declares the same keys; a test compares them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from functions.storage.repository import MATCH_INDEX
+
+
+def table_definition(name: str) -> dict[str, Any]:
+    """``create_table`` arguments: on-demand, ``pk``/``sk``, the sparse match index."""
+    return {
+        "TableName": name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [
+            {"AttributeName": n, "AttributeType": "S"} for n in ("pk", "sk", "gsi1pk", "gsi1sk")
+        ],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                      {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{
+            "IndexName": MATCH_INDEX,
+            "KeySchema": [{"AttributeName": "gsi1pk", "KeyType": "HASH"},
+                          {"AttributeName": "gsi1sk", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "INCLUDE",
+                           "NonKeyAttributes": ["playerId", "name"]},
+        }],
+    }
+
+
+def create_table(client: Any, name: str) -> None:
+    """Create the table (and turn its TTL on) and wait until it is active."""
+    client.create_table(**table_definition(name))
+    client.get_waiter("table_exists").wait(TableName=name)
+    client.update_time_to_live(TableName=name, TimeToLiveSpecification={
+        "Enabled": True, "AttributeName": "ttl"})

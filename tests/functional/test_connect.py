@@ -1,0 +1,90 @@
+"""$connect, $disconnect and identity: only a fresh, genuine ticket opens a connection."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from functions.handlers import identity_api
+from functions.service.identity import Identity, Signer
+from tests.functional.world import CTX, World
+
+
+def _effect(world: World, ticket: str | None) -> str:
+    return str(world.authorize(ticket)["policyDocument"]["Statement"][0]["Effect"])
+
+
+def test_a_fresh_ticket_connects_and_the_identity_reaches_the_connection(world: World) -> None:
+    ana = world.connect("Ana")
+    stored = world.repository.get_connection(ana.connection_id)
+    assert stored is not None and stored.player_id == ana.player_id and stored.name == "Ana"
+
+
+@pytest.mark.parametrize("case", ["missing", "garbage", "forged", "expired", "token"])
+def test_bad_tickets_are_refused_at_connect(world: World, case: str) -> None:
+    who, token = world.signer.new_guest("Bia", world.clock.ms // 1000)
+    ticket = world.signer.ticket_for(token, world.clock.ms // 1000)
+    if case == "missing":
+        ticket = None
+    elif case == "garbage":
+        ticket = "v1.not-base64!.x"
+    elif case == "forged":
+        ticket = Signer(b"another key of thirty-two bytes!").ticket_for(
+            Signer(b"another key of thirty-two bytes!").token_for(who, world.clock.ms // 1000),
+            world.clock.ms // 1000)
+    elif case == "expired":
+        world.clock.advance(61)
+    elif case == "token":
+        ticket = token
+    assert _effect(world, ticket) == "Deny"
+
+
+def test_connect_without_an_authorized_identity_is_refused(world: World) -> None:
+    from functions.handlers import connection
+
+    answer = connection.connect({"requestContext": {"connectionId": "x", "requestId": "r",
+                                                    "authorizer": {}}}, CTX)
+    assert answer["statusCode"] == 401 and world.repository.get_connection("x") is None
+
+
+def test_disconnect_forgets_the_connection(world: World) -> None:
+    ana = world.connect("Ana")
+    world.disconnect(ana)
+    assert world.repository.get_connection(ana.connection_id) is None
+    assert world.repository.player_connections(ana.player_id) == []
+
+
+def _http(route: str, body: object) -> dict[str, object]:
+    answer = identity_api.handler({"routeKey": route, "body": json.dumps(body)}, CTX)
+    return {"status": answer["statusCode"], **json.loads(answer["body"])}
+
+
+def test_guests_get_a_token_and_trade_it_for_a_ticket(world: World) -> None:
+    guest = _http("POST /guest", {"name": "  Zé   da Silva "})
+    assert guest["status"] == 200 and guest["name"] == "Zé da Silva"
+    ticket = _http("POST /ticket", {"token": guest["token"]})
+    assert ticket["status"] == 200
+    assert _effect(world, str(ticket["ticket"])) == "Allow"
+
+
+@pytest.mark.parametrize(("route", "body", "status", "code"), [
+    ("POST /guest", {"name": ""}, 400, "identity.bad_name"),
+    ("POST /guest", {"name": "x" * 30}, 400, "identity.bad_name"),
+    ("POST /guest", {"name": "<script>"}, 400, "identity.bad_name"),
+    ("POST /guest", {}, 400, "identity.bad_name"),
+    ("POST /ticket", {"token": "v1.abc.def"}, 401, "auth.token_invalid"),
+    ("POST /ticket", {}, 401, "auth.token_missing"),
+    ("GET /secrets", {}, 404, "http.not_found"),
+])
+def test_identity_endpoints_refuse_bad_input(world: World, route: str, body: object,
+                                             status: int, code: str) -> None:
+    answer = _http(route, body)
+    assert answer["status"] == status
+    assert answer["error"]["code"] == code  # type: ignore[index]
+
+
+def test_an_expired_token_buys_no_ticket(world: World) -> None:
+    token = world.signer.token_for(Identity("p_1", "Ana"), 0)
+    answer = _http("POST /ticket", {"token": token})
+    assert answer["status"] == 401 and answer["error"]["code"] == "auth.token_expired"  # type: ignore[index]

@@ -1,0 +1,116 @@
+"""The Normal queue, Customizada rooms, solo matches and the lobby's refusals."""
+
+from __future__ import annotations
+
+from engine.state import MatchState
+from tests.functional.world import World
+
+
+def test_the_queue_fills_free_seats_with_bots_when_its_timer_fires(world: World) -> None:
+    ana = world.connect("Ana")
+    ana.send("joinQueue", seats=4)
+    waiting = ana.last("queue")
+    assert waiting["status"] == "waiting" and waiting["players"] == ["Ana"]
+    assert waiting["fillAtMs"] == world.clock.ms + 20_000
+    [fill] = [t for t in world.timers() if t["kind"] == "fill"]
+    assert fill["seconds"] == 20 and fill["name"].startswith("fill-q-")
+    bia = world.connect("Bia")
+    bia.send("joinQueue", seats=4)
+    assert ana.last("queue")["players"] == ["Ana", "Bia"]
+    assert len([t for t in world.timers() if t["kind"] == "fill"]) == 1  # one table, one timer
+    world.clock.advance(20)
+    assert world.fire(fill)["fired"] is True
+    view = ana.last("view")["view"]
+    assert [s["bot"] for s in view["seats"]] == [False, False, True, True]
+    assert bia.last("view")["view"]["you"] == 1
+    assert ana.last("queue")["status"] == "matched"
+    assert world.fire(fill)["fired"] is False  # a second firing changes nothing
+
+
+def test_a_full_queue_table_starts_at_once(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("joinQueue", seats=2)
+    bia.send("joinQueue", seats=2)
+    match_id = ana.last("view")["matchId"]
+    assert bia.last("view")["matchId"] == match_id
+    record = world.repository.load_match(match_id)
+    assert record is not None and record.players == [ana.player_id, bia.player_id]
+
+
+def test_leaving_the_queue(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("joinQueue", seats=3)
+    bia.send("joinQueue", seats=3)
+    ana.send("leaveQueue")
+    assert ana.last("queue")["status"] == "left"
+    assert bia.last("queue")["players"] == ["Bia"]
+    ana.send("leaveQueue")
+    assert ana.last("error")["code"] == "queue.not_in"
+
+
+def test_a_room_is_joined_by_its_code_and_started_by_its_host(world: World) -> None:
+    ana, bia, caio = world.connect("Ana"), world.connect("Bia"), world.connect("Caio")
+    ana.send("createRoom", settings={"turnSeconds": 30, "rounds": 3, "cards": False,
+                                     "themed": False})
+    room = ana.last("room")
+    code = room["code"]
+    assert len(code) == 6 and not set(code) & set("01OIL")
+    bia.send("joinRoom", code=code.lower())
+    assert [p["name"] for p in ana.last("room")["players"]] == ["Ana", "Bia"]
+    bia.send("startRoom", code=code)
+    assert bia.last("error")["code"] == "room.not_host"
+    ana.send("updateRoom", code=code, settings={"turnSeconds": 30, "rounds": 3,
+                                                "cards": False, "themed": False, "bots": 3})
+    assert ana.last("error")["code"] == "room.too_many"
+    ana.send("updateRoom", code=code, settings={"turnSeconds": 30, "rounds": 3,
+                                                "cards": False, "themed": False, "bots": 1,
+                                                "botLevel": 1})
+    assert bia.last("room")["settings"]["bots"] == 1
+    ana.send("startRoom", code=code)
+    view = bia.last("view")["view"]
+    assert [s["name"] for s in view["seats"]][:2] == ["Ana", "Bia"] and view["seats"][2]["bot"]
+    assert view["theme"] is None and "market" not in view  # the classic game
+    match = world.repository.load_match(view["match_id"])
+    assert match is not None and match.settings["turnSeconds"] == 30
+    caio.send("joinRoom", code=code)
+    assert caio.last("error")["code"] == "room.closed"
+    caio.send("joinRoom", code="ZZZZZZ")
+    assert caio.last("error")["code"] == "room.not_found"
+
+
+def test_a_room_refuses_a_fifth_seat(world: World) -> None:
+    host = world.connect("Host")
+    host.send("createRoom", settings={"bots": 2})
+    code = host.last("room")["code"]
+    guest, extra = world.connect("Guest"), world.connect("Extra")
+    guest.send("joinRoom", code=code)
+    extra.send("joinRoom", code=code)
+    assert extra.last("error")["code"] == "room.full"
+
+
+def test_solo_alone_and_against_bots(world: World) -> None:
+    ana = world.connect("Ana")
+    ana.send("startSolo", settings={"bots": 0, "rounds": 2})
+    view = ana.last("view")["view"]
+    assert len(view["seats"]) == 1 and view["rules"] == "solo"
+    ana.send("startSolo", settings={"bots": 2})
+    assert ana.last("error")["code"] == "match.already_in"
+    match_id = view["match_id"]
+    for _ in range(2):
+        ana.send("pass", matchId=match_id)
+    record = world.repository.load_match(match_id)
+    assert record is not None and MatchState.from_json(record.state).finished
+    ana.send("startSolo", settings={"bots": 3, "botLevel": 5})
+    solo = ana.last("view")["view"]
+    assert len(solo["seats"]) == 4 and solo["current"] == 0  # the bots wait their turn
+
+
+def test_bots_play_their_turns_at_once(world: World) -> None:
+    ana = world.connect("Ana")
+    ana.send("startSolo", settings={"bots": 2, "botLevel": 1})
+    match_id = ana.last("view")["matchId"]
+    ana.send("pass", matchId=match_id)
+    update = ana.last("update")
+    assert update["view"]["current"] == 0 and update["view"]["turn"] == 4
+    kinds = [e["kind"] for e in update["events"]]
+    assert kinds.count("turn_started") == 3

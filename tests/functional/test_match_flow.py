@@ -1,0 +1,205 @@
+"""Playing a match through the handlers: moves, previews, races, repeats, timers, reconnects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.levels import GREEDY, action_command, bot_rng
+from engine.state import MatchState
+from tests.functional.world import Client, World, message_for
+from tests.helpers import resources
+
+RES = resources()
+
+
+def _state(world: World, match_id: str) -> MatchState:
+    record = world.repository.load_match(match_id)
+    assert record is not None
+    return MatchState.from_json(record.state)
+
+
+def _two_player_room(world: World, **settings: Any) -> tuple[Client, Client, str]:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom", settings={"turnSeconds": 60, **settings})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    ana.send("startRoom", code=code)
+    match_id = ana.last("view")["matchId"]
+    return ana, bia, match_id
+
+
+def _play_message(world: World, match_id: str) -> tuple[str, dict[str, Any]]:
+    from functions.service.settings import rules_for
+
+    record = world.repository.load_match(match_id)
+    assert record is not None
+    state = MatchState.from_json(record.state)
+    command = action_command(GREEDY, rules_for(record.settings), state, state.current, RES,
+                             bot_rng(state, state.current))
+    return message_for(command, match_id)
+
+
+def test_a_play_updates_both_seats_with_their_own_views(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    action, fields = _play_message(world, match_id)
+    assert action == "play"
+    ana.new_frames(), bia.new_frames()
+    request = ana.send("play", **fields)
+    mine, theirs = ana.last("update"), bia.last("update")
+    assert mine["requestId"] == request and "requestId" not in theirs
+    assert mine["view"]["you"] == 0 and theirs["view"]["you"] == 1
+    played = [e for e in theirs["events"] if e["kind"] == "move_played"]
+    assert len(played) == 1 and played[0]["data"]["breakdown"]["total"] > 0
+    assert not [e for e in theirs["events"] if e["kind"] == "rack"]  # Ana's new rack is hers
+    assert [e for e in mine["events"] if e["kind"] == "rack"]
+    assert _state(world, match_id).current == 1
+    assert theirs["view"]["current"] == 1 and theirs["view"]["deadline_ms"] > world.clock.ms
+
+
+def test_preview_answers_the_player_and_writes_nothing(world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    _, fields = _play_message(world, match_id)
+    before = world.repository.load_match(match_id)
+    ana.send("preview", **fields)
+    previewed = ana.last("previewed")
+    assert previewed["breakdown"]["total"] > 0
+    assert world.repository.load_match(match_id) == before
+
+
+def test_a_repeated_request_id_applies_once(world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    _, fields = _play_message(world, match_id)
+    version = _state(world, match_id).version
+    ana.send("play", requestId="same-1", **fields)
+    after = _state(world, match_id)
+    ana.send("play", requestId="same-1", **fields)
+    assert _state(world, match_id) == after and after.version > version
+    assert ana.frames[-1]["type"] == "view" and ana.frames[-1]["requestId"] == "same-1"
+
+
+def test_acting_out_of_turn_or_for_a_match_not_yours_is_refused(world: World) -> None:
+    _, bia, match_id = _two_player_room(world)
+    _, fields = _play_message(world, match_id)
+    before = _state(world, match_id)
+    bia.send("play", **fields)
+    assert bia.last("error")["code"] == "turn.not_yours"
+    caio = world.connect("Caio")
+    caio.send("pass", matchId=match_id)
+    assert caio.last("error")["code"] == "match.not_seated"
+    caio.send("pass", matchId="m-nothere")
+    assert caio.last("error")["code"] == "match.not_found"
+    assert _state(world, match_id) == before
+
+
+def test_two_tabs_racing_the_same_turn_apply_once_and_the_other_gets_a_clear_error(
+        world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    tab = world.reconnect(ana)
+    _, fields = _play_message(world, match_id)
+    original = world.repository.save_match
+    raced = []
+
+    def save_after_the_other_tab(*args: Any, **kwargs: Any) -> None:
+        if not raced:
+            raced.append(True)
+            tab.send("pass", matchId=match_id)  # lands between this command's read and write
+        original(*args, **kwargs)
+
+    world.repository.save_match = save_after_the_other_tab  # type: ignore[method-assign]
+    version = _state(world, match_id).version
+    ana.send("play", **fields)
+    state = _state(world, match_id)
+    assert state.history[-1]["kind"] == "passed" and state.version == version + 1
+    assert ana.last("error")["code"] == "turn.not_yours"
+
+
+def test_a_timeout_racing_a_move_lets_exactly_one_win(world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    turn = _state(world, match_id).turn
+    _, fields = _play_message(world, match_id)
+    original = world.repository.save_match
+    fired: list[dict[str, Any]] = []
+
+    def save_after_the_timer(*args: Any, **kwargs: Any) -> None:
+        if not fired:
+            fired.append({})
+            fired[0] = world.fire({"kind": "turn", "matchId": match_id, "turn": turn})
+        original(*args, **kwargs)
+
+    world.repository.save_match = save_after_the_timer  # type: ignore[method-assign]
+    ana.send("play", **fields)
+    state = _state(world, match_id)
+    assert fired[0]["fired"] is True
+    assert [h["kind"] for h in state.history] == ["timed_out"]
+    assert ana.last("error")["code"] == "turn.not_yours"
+    assert world.fire({"kind": "turn", "matchId": match_id, "turn": turn})["fired"] is False
+
+
+def test_a_late_timer_does_nothing_after_the_move(world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    turn = _state(world, match_id).turn
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+    after = _state(world, match_id)
+    assert world.fire({"kind": "turn", "matchId": match_id, "turn": turn})["fired"] is False
+    assert _state(world, match_id) == after
+
+
+def test_every_human_turn_gets_a_deterministically_named_timer(world: World) -> None:
+    ana, _, match_id = _two_player_room(world, turnSeconds=45)
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+    timers = world.timers()
+    names = sorted(t["name"] for t in timers)
+    assert names == [f"turn-{match_id}-1", f"turn-{match_id}-2"]
+    assert all(t["seconds"] == 45 and t["kind"] == "turn" for t in timers)
+
+
+def test_a_disconnected_seat_times_out_and_a_reconnect_resumes_it(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    world.disconnect(ana)
+    world.clock.advance(61)
+    assert world.fire({"kind": "turn", "matchId": match_id, "turn": 1})["fired"] is True
+    assert _state(world, match_id).current == 1 and bia.last("update")["view"]["current"] == 1
+    back = world.reconnect(ana)
+    back.send("hello")
+    assert back.last("welcome")["activeMatch"] == match_id
+    back.send("resume", matchId=match_id)
+    view = back.last("view")["view"]
+    assert view["you"] == 0 and len(view["rack"]) == 7
+    action, fields = _play_message(world, match_id)
+    bia.send(action, **fields)
+    assert back.last("update")["view"]["current"] == 0  # the new connection gets updates
+
+
+def test_a_gone_connection_is_pruned_and_the_others_still_get_their_frames(
+        world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    tab = world.reconnect(bia)
+    tab.send("resume", matchId=match_id)
+    world.api.gone.add(bia.connection_id)
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+    assert world.repository.get_connection(bia.connection_id) is None
+    assert world.repository.get_connection(tab.connection_id) is not None
+    assert tab.last("update")["view"]["you"] == 1
+    assert [c.connection_id for c in world.repository.match_connections(match_id)] == \
+        sorted([ana.connection_id, tab.connection_id])
+
+
+def test_leaving_ends_a_two_player_match_and_rates_it_once(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    bia.send("leave", matchId=match_id)
+    ended = ana.last("ended")
+    assert ended["result"]["reason"] == "left"
+    ratings = {r["seat"]: r for r in ended["ratings"]}
+    assert ratings[0]["after"] > ratings[0]["before"] > ratings[1]["after"]
+    profile = world.repository.get_profile(ana.player_id)
+    assert profile is not None and profile.matches == 1
+    ana.send("pass", matchId=match_id)
+    assert ana.last("error")["code"] == "match.finished"
+    world.runtime.matches._rate(world.repository.load_match(match_id), _state(world, match_id))  # type: ignore[arg-type]
+    again = world.repository.get_profile(ana.player_id)
+    assert again == profile
+    ana.send("hello")
+    assert ana.last("welcome").get("activeMatch") is None

@@ -1,0 +1,219 @@
+"""A whole backend in one process: moto's DynamoDB and Step Functions, a recording stand-in for
+API Gateway's management API, a hand-driven clock, and players who connect and talk through
+the real Lambda handlers exactly as API Gateway would call them."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import boto3
+from botocore.exceptions import ClientError
+
+from engine.commands import command_to_json
+from functions import runtime
+from functions.handlers import authorizer, connection, timer, websocket
+from functions.protocol.client import GAME_ACTIONS
+from functions.service.identity import Identity, Signer
+from functions.service.notifier import Notifier
+from functions.service.timers import Timers
+from functions.storage.repository import Repository
+from functions.storage.schema import create_table
+from tests.helpers import resources
+
+TABLE = "vanlexis-test"
+KEY = b"k" * 32
+
+
+class FakeManagementApi:
+    """Records every post; connections in ``gone`` answer 410 like a browser that vanished."""
+
+    def __init__(self) -> None:
+        self.frames: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        self.gone: set[str] = set()
+        self.posts = 0
+
+    def post_to_connection(self, ConnectionId: str, Data: bytes) -> None:  # noqa: N803
+        self.posts += 1
+        if ConnectionId in self.gone:
+            raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
+                               "ResponseMetadata": {"HTTPStatusCode": 410}},
+                              "PostToConnection")
+        self.frames[ConnectionId].append(json.loads(Data))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ms = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def advance(self, seconds: float) -> None:
+        self.ms += int(seconds * 1000)
+
+
+@dataclass
+class LambdaContext:
+    function_name: str = "test"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:test"
+    aws_request_id: str = "req"
+
+
+CTX = LambdaContext()
+
+
+@dataclass
+class Client:
+    """One browser tab: a player's connection."""
+
+    world: World
+    connection_id: str
+    player_id: str
+    name: str
+    seq: int = 0
+    seen: int = 0
+
+    def send(self, action: str, **fields: Any) -> str:
+        self.seq += 1
+        request_id = fields.pop("requestId", f"{self.connection_id}-{self.seq}")
+        body = json.dumps({"action": action, "requestId": request_id, **fields})
+        self.world.deliver(self.connection_id, body, action)
+        return request_id
+
+    def raw(self, body: str, route: str | None = None) -> None:
+        """Send any text; like API Gateway, the route is the body's ``action`` if it names a
+        route, else ``$default``."""
+        if route is None:
+            try:
+                found = json.loads(body).get("action")
+            except (ValueError, AttributeError):
+                found = None
+            route = found if isinstance(found, str) else "$default"
+        self.world.deliver(self.connection_id, body, route)
+
+    @property
+    def frames(self) -> list[dict[str, Any]]:
+        return self.world.api.frames[self.connection_id]
+
+    def new_frames(self) -> list[dict[str, Any]]:
+        out = self.frames[self.seen:]
+        self.seen = len(self.frames)
+        return out
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return next(f for f in reversed(self.frames) if f["type"] == kind)
+
+    def view(self) -> dict[str, Any]:
+        return dict(next(f["view"] for f in reversed(self.frames) if "view" in f))
+
+
+@dataclass
+class World:
+    clock: Clock = field(default_factory=Clock)
+    api: FakeManagementApi = field(default_factory=FakeManagementApi)
+    counter: int = 0
+    seed_prefix: str = "world"
+
+    def __post_init__(self) -> None:
+        self.dynamodb = boto3.client("dynamodb", region_name="us-east-1")
+        create_table(self.dynamodb, TABLE)
+        self.sfn = boto3.client("stepfunctions", region_name="us-east-1")
+        iam_role = "arn:aws:iam::123456789012:role/timers"
+        definition = {"StartAt": "Wait", "States": {
+            "Wait": {"Type": "Wait", "SecondsPath": "$.seconds", "Next": "Fire"},
+            "Fire": {"Type": "Pass", "End": True}}}
+        self.machine = self.sfn.create_state_machine(
+            name="timers", definition=json.dumps(definition), roleArn=iam_role,
+        )["stateMachineArn"]
+        self.repository = Repository(self.dynamodb, TABLE)
+        self.signer = Signer(KEY)
+        self.runtime = runtime.assemble(
+            self.repository, Notifier(self.api, self.repository),
+            Timers(self.sfn, self.machine), self.signer, clock_ms=self.clock,
+            queue_wait_s=20, resources=resources())
+        seeds = iter(range(10**6))
+        self.runtime.ctx.new_seed = lambda: f"{self.seed_prefix}-{next(seeds)}"
+        runtime.install(self.runtime)
+
+    # -- connecting ---------------------------------------------------------------------------
+
+    def ticket(self, name: str) -> tuple[str, str]:
+        who, token = self.signer.new_guest(name, self.clock.ms // 1000)
+        return who.player_id, self.signer.ticket_for(token, self.clock.ms // 1000)
+
+    def authorize(self, ticket: str | None) -> dict[str, Any]:
+        event: dict[str, Any] = {"type": "REQUEST", "methodArn": "arn:test",
+                                 "queryStringParameters": {"ticket": ticket} if ticket else {}}
+        return authorizer.handler(event, CTX)
+
+    def connect(self, name: str, ticket: str | None = None) -> Client:
+        _, fresh = self.ticket(name)
+        policy = self.authorize(ticket or fresh)
+        assert policy["policyDocument"]["Statement"][0]["Effect"] == "Allow"
+        self.counter += 1
+        connection_id = f"c{self.counter}"
+        context = policy["context"]
+        connection.connect({"requestContext": {"connectionId": connection_id,
+                                               "requestId": f"r{self.counter}",
+                                               "authorizer": context}}, CTX)
+        return Client(self, connection_id, context["playerId"], context["name"])
+
+    def reconnect(self, client: Client) -> Client:
+        """The same player on a new connection (a new tab, or after a network drop)."""
+        token = self.signer.token_for(Identity(client.player_id, client.name),
+                                      self.clock.ms // 1000)
+        ticket = self.signer.ticket_for(token, self.clock.ms // 1000)
+        policy = self.authorize(ticket)
+        self.counter += 1
+        connection_id = f"c{self.counter}"
+        connection.connect({"requestContext": {"connectionId": connection_id,
+                                               "requestId": f"r{self.counter}",
+                                               "authorizer": policy["context"]}}, CTX)
+        return Client(self, connection_id, client.player_id, client.name)
+
+    def disconnect(self, client: Client) -> None:
+        connection.disconnect({"requestContext": {"connectionId": client.connection_id,
+                                                  "requestId": "d"}}, CTX)
+
+    # -- messages and timers ------------------------------------------------------------------
+
+    def deliver(self, connection_id: str, body: str, action: str) -> None:
+        event = {"requestContext": {"connectionId": connection_id, "requestId": "m"},
+                 "body": body}
+        if action in GAME_ACTIONS or action == "resume":
+            websocket.game(event, CTX)
+        elif action in {"hello", "ping", "joinQueue", "leaveQueue", "createRoom", "joinRoom",
+                        "updateRoom", "startRoom", "leaveRoom", "startSolo"}:
+            websocket.lobby(event, CTX)
+        else:
+            websocket.default(event, CTX)
+
+    def timers(self) -> list[dict[str, Any]]:
+        """Every timer started so far: its name and input."""
+        out = []
+        for item in self.sfn.list_executions(stateMachineArn=self.machine)["executions"]:
+            described = self.sfn.describe_execution(executionArn=item["executionArn"])
+            out.append({"name": item["name"], **json.loads(described["input"])})
+        return out
+
+    def fire(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return timer.handler(payload, CTX)
+
+
+_ACTIONS = {"play": "play", "swap": "swap", "pass": "pass", "buy": "buy", "sell": "sell",
+            "choose": "chooseTheme", "use": "useCard", "leave": "leave"}
+
+
+def message_for(command: Any, match_id: str) -> tuple[str, dict[str, Any]]:
+    """The protocol message (action, fields) that asks for an engine command."""
+    data = command_to_json(command)
+    action = _ACTIONS[str(data.pop("type"))]
+    fields = {"matchId": match_id, **{k: v for k, v in data.items() if v is not None}}
+    for card in fields.get("cards", []):
+        if card.get("square") is None:
+            card.pop("square", None)
+    return action, fields
