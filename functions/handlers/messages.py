@@ -157,6 +157,8 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         route: Handler = _game if action in GAME_ACTIONS else _lobby
         frames = route(rt, conn, message)
         metrics.add_metric(name="Messages", unit="Count", value=1)
+        if action == "play" and not any('"type":"error"' in f for f in frames):
+            metrics.add_metric(name="Moves", unit="Count", value=1)
         return frames
     except (ServiceError, RuleError, AuthError) as exc:
         code, message_text = exc.code, exc.message

@@ -48,6 +48,26 @@ def from_item(item: dict[str, Any]) -> dict[str, Any]:
     return {k: _python(_DESERIALIZER.deserialize(v)) for k, v in item.items()}
 
 
+def _size(attr: dict[str, Any]) -> int:
+    (kind, inner), = attr.items()
+    if kind in ("S", "N"):
+        return len(str(inner).encode("utf-8"))
+    if kind == "B":
+        return len(inner)
+    if kind in ("BOOL", "NULL"):
+        return 1
+    if kind == "M":
+        return 3 + sum(len(k.encode("utf-8")) + 1 + _size(v) for k, v in inner.items())
+    if kind == "L":
+        return 3 + sum(1 + _size(v) for v in inner)
+    return sum(len(str(x)) for x in inner)
+
+
+def item_size(item: dict[str, Any]) -> int:
+    """DynamoDB's size of an item (attribute names plus values), for capacity accounting."""
+    return sum(len(name.encode("utf-8")) + _size(attr) for name, attr in item.items())
+
+
 def value(v: Any) -> dict[str, Any]:
     """One attribute value (for expression values)."""
     return dict(_SERIALIZER.serialize(_plain(v)))

@@ -25,7 +25,14 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.storage.codec import from_item, pack_state, to_item, unpack_state, value
+from functions.storage.codec import (
+    from_item,
+    item_size,
+    pack_state,
+    to_item,
+    unpack_state,
+    value,
+)
 
 CONNECTION_TTL_S = 3 * 3600  # API Gateway closes a connection after 2 hours
 MATCH_TTL_S = 30 * 86400
@@ -105,8 +112,24 @@ class Repository:
     def __init__(self, client: Any, table: str) -> None:
         self.client = client
         self.table = table
-        self.reads = 0  # operations issued, for the handlers' benchmark and cost model
+        # Operations issued and the capacity units they cost (on-demand pricing counts a
+        # strongly consistent read per 4 KB, a write per 1 KB, twice inside a transaction),
+        # for the handlers' benchmark and the cost model.
+        self.reads = 0
         self.writes = 0
+        self.read_units = 0
+        self.write_units = 0
+        self.largest_item = 0
+
+    def _count_read(self, items: list[dict[str, Any]]) -> None:
+        self.read_units += max(1, -(-sum(item_size(i) for i in items) // 4096))
+
+    def _count_write(self, item: dict[str, Any] | None, transactional: bool = False,
+                     indexed: bool = False) -> None:
+        size = item_size(item) if item else 0
+        self.largest_item = max(self.largest_item, size)
+        units = max(1, -(-size // 1024)) * (2 if transactional else 1)
+        self.write_units += units + (1 if indexed else 0)
 
     # -- low level ----------------------------------------------------------------------------
 
@@ -115,12 +138,14 @@ class Repository:
         found = self.client.get_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}),
                                      ConsistentRead=consistent)
         item = found.get("Item")
+        self._count_read([item] if item else [])
         return from_item(item) if item else None
 
     def _put(self, values: dict[str, Any], condition: str | None = None,
              names: dict[str, str] | None = None, values_: dict[str, Any] | None = None) -> None:
         self.writes += 1
         args: dict[str, Any] = {"TableName": self.table, "Item": to_item(values)}
+        self._count_write(args["Item"], indexed="gsi1pk" in values)
         if condition:
             args["ConditionExpression"] = condition
         if names:
@@ -143,6 +168,7 @@ class Repository:
 
     def _delete(self, pk: str, sk: str) -> None:
         self.writes += 1
+        self._count_write(None, indexed=pk.startswith("CONN#"))
         self.client.delete_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}))
 
     def _query(self, **args: Any) -> list[dict[str, Any]]:
@@ -150,6 +176,7 @@ class Repository:
         while True:
             self.reads += 1
             page = self.client.query(TableName=self.table, **args)
+            self._count_read(page.get("Items", []))
             items += [from_item(i) for i in page.get("Items", [])]
             if "LastEvaluatedKey" not in page:
                 return items
@@ -174,6 +201,7 @@ class Repository:
     def attach_connection(self, connection_id: str, match_id: str) -> None:
         """List this connection among the match's (the fan-out reads them by index)."""
         self.writes += 1
+        self._count_write(None, indexed=True)
         try:
             self.client.update_item(
                 TableName=self.table, Key=to_item({"pk": f"CONN#{connection_id}", "sk": "CONN"}),
@@ -234,6 +262,7 @@ class Repository:
         }
         if request is None:
             self.writes += 1
+            self._count_write(put["Item"])
             try:
                 self.client.put_item(**put)
             except ClientError as exc:
@@ -242,11 +271,13 @@ class Repository:
                 raise
             return
         player, request_id = request
-        marker = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
-                  "Item": to_item({"pk": f"MATCH#{record.match_id}",
-                                   "sk": f"REQ#{player}#{request_id}",
-                                   "ttl": now_s + REQUEST_TTL_S})}
+        marker: dict[str, Any] = {
+            "TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+            "Item": to_item({"pk": f"MATCH#{record.match_id}", "sk": f"REQ#{player}#{request_id}",
+                             "ttl": now_s + REQUEST_TTL_S})}
         self.writes += 2
+        self._count_write(put["Item"], transactional=True)
+        self._count_write(marker["Item"], transactional=True)
         try:
             self.client.transact_write_items(TransactItems=[{"Put": put}, {"Put": marker}])
         except ClientError as exc:
@@ -272,6 +303,8 @@ class Repository:
             items.append({"Put": {"TableName": self.table,
                                   "Item": to_item(self._profile_values(profile))}})
         self.writes += len(items)
+        for entry in items:
+            self._count_write(entry.get("Put", {}).get("Item"), transactional=True)
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:
@@ -308,6 +341,7 @@ class Repository:
     def clear_active(self, player_id: str, match_id: str) -> None:
         """Forget the pointer, unless it already points to a newer match."""
         self.writes += 1
+        self._count_write(None)
         try:
             self.client.delete_item(
                 TableName=self.table, Key=to_item({"pk": f"PLAYER#{player_id}", "sk": "ACTIVE"}),

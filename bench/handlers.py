@@ -1,0 +1,218 @@
+"""Handler figures, in process with moto (no network): time per action, DynamoDB use, cost.
+
+Run with ``python bench/handlers.py``. It prints:
+
+- the median and 95th percentile time of the ``play``, ``preview`` and timer handlers, measured
+  around the real Lambda handler in a two-player room (moto's DynamoDB and Step Functions in the
+  same process, a recording stand-in for API Gateway);
+- DynamoDB operations, capacity units and the largest item written, per action;
+- a whole four-person match of 15 rounds with cards (moves chosen by a bot and sent as
+  messages, two previews per move): every message, frame, Lambda invocation and second,
+  DynamoDB unit and timer, and the cost of 1,000 such matches at public AWS prices
+  (us-east-1, on-demand; see docs/cost.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
+                   "AWS_SECRET_ACCESS_KEY": "bench", "POWERTOOLS_TRACE_DISABLED": "1",
+                   "POWERTOOLS_METRICS_NAMESPACE": "Bench", "POWERTOOLS_LOG_LEVEL": "ERROR"})
+
+import contextlib  # noqa: E402
+import io  # noqa: E402
+
+from moto import mock_aws  # noqa: E402
+from report import print_table  # noqa: E402
+
+from engine.bots.levels import BotPlayer, bot_rng, level  # noqa: E402
+from engine.state import MatchState  # noqa: E402
+from functions.service.settings import rules_for  # noqa: E402
+from tests.functional.world import Client, World, message_for  # noqa: E402
+
+SAMPLES = 40
+MEMORY_GB = 1.0  # the game Lambdas' memory in the CDK app (CPU for the engine and the bots)
+PRICES = {  # us-east-1, public on-demand prices
+    "lambda_gb_s": 0.0000166667, "lambda_request": 0.20 / 1e6,
+    "ws_message": 1.00 / 1e6, "ws_connection_minute": 0.25 / 1e6,
+    "dynamodb_wru": 0.625 / 1e6, "dynamodb_rru": 0.125 / 1e6,
+    "sfn_transition": 0.025 / 1e3,
+}
+TRANSITIONS_PER_TIMER = 2  # Wait, then the task that invokes the timer handler
+FULL_MATCH_TURNS = 60  # 15 rounds of 4 seats; matches that end early on points are scaled up
+
+
+def _quiet(run: Callable[[], Any]) -> Any:
+    """Powertools Metrics prints its EMF lines on stdout; keep the report readable."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return run()
+
+
+def _state(world: World, match_id: str) -> tuple[MatchState, Any]:
+    record = world.repository.load_match(match_id)
+    assert record is not None
+    return MatchState.from_json(record.state), record
+
+
+def _room(world: World, names: list[str], **settings: Any) -> tuple[list[Client], str]:
+    people = [world.connect(n) for n in names]
+    people[0].send("createRoom", settings=settings)
+    code = people[0].last("room")["code"]
+    for p in people[1:]:
+        p.send("joinRoom", code=code)
+    people[0].send("startRoom", code=code)
+    return people, str(people[0].last("view")["matchId"])
+
+
+def _measure(world: World, run: Callable[[], Any]) -> tuple[float, int, int, int, int]:
+    repo = world.repository
+    before = (repo.reads, repo.writes, repo.read_units, repo.write_units)
+    start = time.perf_counter()
+    _quiet(run)
+    elapsed = time.perf_counter() - start
+    return (elapsed, repo.reads - before[0], repo.writes - before[1],
+            repo.read_units - before[2], repo.write_units - before[3])
+
+
+def timings() -> dict[str, list[tuple[float, int, int, int, int]]]:
+    out: dict[str, list[tuple[float, int, int, int, int]]] = {"play": [], "preview": [],
+                                                               "timeout": []}
+    policy = BotPlayer(level(0))
+    with mock_aws():
+        world = World(seed_prefix="bench")
+        matches = 0
+        while min(len(v) for v in out.values()) < SAMPLES and matches < 10:
+            if matches == 0 or _state(world, match_id)[0].finished:
+                matches += 1
+                people, match_id = _quiet(lambda n=matches: _room(
+                    world, [f"Ana{n}", f"Bia{n}"], turnSeconds=60, rounds=50))
+            state, record = _state(world, match_id)
+            seat = state.current
+            rules = rules_for(record.settings)
+            action, fields = message_for(
+                policy.action(rules, state, seat, world.runtime.ctx.resources,
+                              bot_rng(state, seat)), match_id)
+            client = people[seat]
+            if action == "play":
+                out["preview"].append(_measure(world, lambda c=client, f=fields:
+                                               c.send("preview", **f)))
+            if state.turn % 3 == 0:
+                world.clock.advance(61)
+                payload = {"kind": "turn", "matchId": match_id, "turn": state.turn}
+                out["timeout"].append(_measure(world, lambda p=payload: world.fire(p)))
+                continue
+            sample = _measure(world, lambda c=client, a=action, f=fields: c.send(a, **f))
+            if action == "play":
+                out["play"].append(sample)
+    return out
+
+
+def whole_match() -> dict[str, float]:
+    """A four-person, 15-round match with cards: everything it costs."""
+    policy = BotPlayer(level(4))
+    counts = {"messages_in": 0.0, "invocations": 0.0, "seconds": 0.0}
+    with mock_aws():
+        world = World(seed_prefix="cost")
+        people, match_id = _quiet(lambda: _room(world, ["Ana", "Bia", "Caio", "Duda"],
+                                                turnSeconds=60, rounds=15, cards=True))
+        start_frames = world.api.posts
+
+        def send(client: Client, action: str, fields: dict[str, Any]) -> None:
+            took = _measure(world, lambda: client.send(action, **fields))[0]
+            counts["messages_in"] += 1
+            counts["invocations"] += 1
+            counts["seconds"] += took
+
+        turns = 0
+        while True:
+            state, record = _state(world, match_id)
+            if state.finished:
+                break
+            turns += 1
+            seat, rules = state.current, rules_for(record.settings)
+            client, rng = people[seat], bot_rng(state, seat)
+            for command in policy.market(rules, state, seat, rng):
+                send(client, *message_for(command, match_id))
+            state, record = _state(world, match_id)
+            if state.current != seat or state.finished:
+                continue
+            action, fields = message_for(policy.action(rules, state, seat,
+                                                       world.runtime.ctx.resources, rng),
+                                         match_id)
+            if action == "play":
+                for _ in range(2):
+                    send(client, "preview", fields)
+            send(client, action, fields)
+            world.clock.advance(30)
+        timers = len(world.timers())
+        repo = world.repository
+        minutes = (world.clock.ms - 1_800_000_000_000) / 60000
+        counts.update({
+            "turns": turns, "frames_out": world.api.posts - start_frames + 4,
+            "timers": timers, "read_units": repo.read_units, "write_units": repo.write_units,
+            "largest_item": repo.largest_item, "connection_minutes": 4 * minutes,
+            "frame_bytes": world.runtime.ctx.notifier.bytes_sent,
+        })
+    return counts
+
+
+def cost_per_thousand(c: dict[str, float]) -> dict[str, float]:
+    """Dollars per 1,000 matches of FULL_MATCH_TURNS turns (the measured match scaled)."""
+    scale = FULL_MATCH_TURNS / c["turns"]
+    per_match = {
+        "Lambda": c["invocations"] * PRICES["lambda_request"]
+        + c["seconds"] * MEMORY_GB * PRICES["lambda_gb_s"],
+        "API Gateway messages": (c["messages_in"] + c["frames_out"]) * PRICES["ws_message"],
+        "API Gateway connection minutes": c["connection_minutes"]
+        * PRICES["ws_connection_minute"],
+        "DynamoDB": c["read_units"] * PRICES["dynamodb_rru"]
+        + c["write_units"] * PRICES["dynamodb_wru"],
+        "Step Functions": c["timers"] * TRANSITIONS_PER_TIMER * PRICES["sfn_transition"],
+    }
+    return {k: v * 1000 * scale for k, v in per_match.items()}
+
+
+def main() -> None:
+    rows = []
+    for name, samples in timings().items():
+        times = sorted(s[0] * 1e3 for s in samples)
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        reads = statistics.mean(s[1] for s in samples)
+        writes = statistics.mean(s[2] for s in samples)
+        rru = statistics.mean(s[3] for s in samples)
+        wru = statistics.mean(s[4] for s in samples)
+        rows.append((f"{name} ({len(times)} samples)",
+                     f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms; "
+                     f"DynamoDB {reads:.1f} reads ({rru:.1f} RRU), {writes:.1f} writes "
+                     f"({wru:.1f} WRU)"))
+    match = whole_match()
+    rows.append(("4-person match, 15 rounds",
+                 f"{match['turns']:.0f} turns, {match['messages_in']:.0f} messages in, "
+                 f"{match['frames_out']:.0f} frames out ({match['frame_bytes'] / 1024:.0f} KiB), "
+                 f"{match['timers']:.0f} timers, {match['read_units']:.0f} RRU, "
+                 f"{match['write_units']:.0f} WRU, largest item {match['largest_item']:,} B, "
+                 f"{match['seconds']:.1f} s of handlers"))
+    costs = cost_per_thousand(match)
+    rows.append(("cost of 1,000 4-person matches", f"of {FULL_MATCH_TURNS} turns (15 rounds), "
+                                                   f"scaled from the match above"))
+    for name, dollars in costs.items():
+        rows.append((f"  per 1,000 matches: {name}", f"${dollars:.2f}"))
+    total = sum(costs.values())
+    rows.append(("  per 1,000 matches: total", f"${total:.2f} (target $5.00: "
+                                               f"{total / 5:.2f}× the target)"))
+    print_table(rows)
+    print(json.dumps({"match": match, "cost_per_1000": costs}, indent=1), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
