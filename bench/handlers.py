@@ -90,7 +90,8 @@ def timings() -> dict[str, list[tuple[float, int, int, int, int]]]:
     policy = BotPlayer(level(0))
     with mock_aws():
         world = World(seed_prefix="bench")
-        matches = 0
+        matches, match_id = 0, ""
+        people: list[Client] = []
         while min(len(v) for v in out.values()) < SAMPLES and matches < 10:
             if matches == 0 or _state(world, match_id)[0].finished:
                 matches += 1
