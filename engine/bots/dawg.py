@@ -158,6 +158,9 @@ class Dawg:
         self.root = self.edges[0] >> _TARGET_SHIFT
         #: cross-check masks by (letters before, letters after); see engine.bots.crosschecks
         self.cross_cache: dict[tuple[str, str], int] = {}
+        #: edge lists and letter masks by node; see engine.bots.movegen
+        self.kids_cache: dict[int, list[tuple[int, int, int, bool]]] = {}
+        self.mask_cache: dict[int, int] = {}
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

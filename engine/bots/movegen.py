@@ -40,6 +40,7 @@ _WILD_MASKS = (_VOWEL_MASK, ALL & ~_VOWEL_MASK, ALL)
 _ACCEPTS = 1 << 5
 _LAST = 1 << 6
 _SHIFT = 7
+_NODE_CACHE_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,13 @@ class Generator:
         self.threshold = -1
         self._heap: list[int] = []
         self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
-        self._node_masks: dict[int, int] = {}
+        # Per-node edge lists and letter masks, kept on the graph across searches: the same
+        # nodes near the root are visited by every search.
+        self._node_masks: dict[int, int] = dawg.mask_cache
+        self._kids: dict[int, list[tuple[int, int, int, bool]]] = dawg.kids_cache
+        if len(self._kids) > _NODE_CACHE_LIMIT:
+            self._kids.clear()
+            self._node_masks.clear()
         self.found: list[Scored] = []
 
     # -- results ---------------------------------------------------------------------------
@@ -210,6 +217,23 @@ class Generator:
 
         walk(self.dawg.root)
         self._left_parts = by_length
+
+    def kids(self, node: int) -> list[tuple[int, int, int, bool]]:
+        """(letter code, its bit, child node, accepts) of every edge out of ``node``."""
+        found = self._kids.get(node)
+        if found is None:
+            found = []
+            if node:
+                edges, i = self.dawg.edges, node
+                while True:
+                    value = edges[i]
+                    code = value & 31
+                    found.append((code, 1 << code, value >> _SHIFT, bool(value & _ACCEPTS)))
+                    if value & _LAST:
+                        break
+                    i += 1
+            self._kids[node] = found
+        return found
 
     def node_mask(self, node: int) -> int:
         """The letters that can follow ``node`` in the graph."""
@@ -369,9 +393,9 @@ class _Lane:
     def _extend(self, anchor: int, start: int, col: int, node: int, accepts: bool, msum: int,
                 wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
         codes, size = self.codes, self.size
-        edges = self.gen.dawg.edges
+        gen = self.gen
         while col < size and codes[col]:
-            found = _step(edges, node, codes[col])
+            found = _step(gen.dawg.edges, node, codes[col])
             if found < 0:
                 return
             node, accepts = found >> 1, bool(found & 1)
@@ -379,46 +403,35 @@ class _Lane:
             col += 1
         if accepts and placed and col > anchor:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
-        if col >= size or node == 0:
+        if col >= size or node == 0 or len(placed) >= gen.rack_size:
             return
-        mask = self.checks[col]
-        if not mask:
+        options = self.checks[col] & gen.node_mask(node)
+        if not options:
             return
-        gen = self.gen
         counts, wild, values = gen.counts, gen.wild, gen.values
-        if not (any(wild) or any(counts)):
-            return
         lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
-        longer = max(xlong, cross)
-        i = node
-        while True:
-            value = edges[i]
-            code = value & 31
-            bit = 1 << code
-            if mask & bit:
-                child = value >> _SHIFT
-                ends = bool(value & _ACCEPTS)
-                if counts[code]:
-                    points = values[code] * lm
-                    counts[code] -= 1
-                    placed.append((col, code, False))
-                    self._extend(anchor, start, col + 1, child, ends, msum + points,
-                                 wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
-                                 longer, placed)
+        longer = xlong if xlong > cross else cross
+        for code, bit, child, ends in gen.kids(node):
+            if not options & bit:
+                continue
+            if counts[code]:
+                points = values[code] * lm
+                counts[code] -= 1
+                placed.append((col, code, False))
+                self._extend(anchor, start, col + 1, child, ends, msum + points,
+                             wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
+                             longer, placed)
+                placed.pop()
+                counts[code] += 1
+            for k in range(3):
+                if wild[k] and _WILD_MASKS[k] & bit:
+                    wild[k] -= 1
+                    placed.append((col, code, True))
+                    self._extend(anchor, start, col + 1, child, ends, msum, wmul + wm - 1,
+                                 xsum + (csum * wm if cross else 0), longer, placed)
                     placed.pop()
-                    counts[code] += 1
-                for k in range(3):
-                    if wild[k] and _WILD_MASKS[k] & bit:
-                        wild[k] -= 1
-                        placed.append((col, code, True))
-                        self._extend(anchor, start, col + 1, child, ends, msum, wmul + wm - 1,
-                                     xsum + (csum * wm if cross else 0), longer, placed)
-                        placed.pop()
-                        wild[k] += 1
-                        break
-            if value & _LAST:
-                return
-            i += 1
+                    wild[k] += 1
+                    break
 
     def _record(self, start: int, end: int, msum: int, wmul: int, xsum: int, xlong: int,
                 placed: list[tuple[int, int, bool]]) -> None:
