@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 ## Set up and start the game locally.
 play: $(STAMP)
-	$(BIN)/python -m tools.demo
+	$(BIN)/python -m infra.local $(PLAY_ARGS)
 
 ## Set up and run every check and test.
 test: lint typecheck unit
@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine functions
+	$(BIN)/mypy --strict engine functions infra
 
 unit: $(STAMP)
 	$(BIN)/pytest

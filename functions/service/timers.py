@@ -17,6 +17,28 @@ from botocore.exceptions import ClientError
 _NAME = re.compile(r"[^A-Za-z0-9_-]")
 
 
+def state_machine_definition(timer_function_arn: str) -> dict[str, Any]:
+    """The timers' state machine (Amazon States Language), shared by the CDK app and the local
+    stack: wait the input's ``seconds``, then invoke the timer handler with the whole input."""
+    return {
+        "Comment": "Vanlexis timers: a turn's deadline or a queue table's bot fill.",
+        "StartAt": "Wait",
+        "States": {
+            "Wait": {"Type": "Wait", "SecondsPath": "$.seconds", "Next": "Fire"},
+            "Fire": {
+                "Type": "Task",
+                "Resource": "arn:aws:states:::lambda:invoke",
+                "Parameters": {"FunctionName": timer_function_arn, "Payload.$": "$"},
+                "Retry": [{"ErrorEquals": ["Lambda.ServiceException", "Lambda.AWSLambdaException",
+                                           "Lambda.SdkClientException",
+                                           "Lambda.TooManyRequestsException"],
+                           "IntervalSeconds": 1, "MaxAttempts": 3, "BackoffRate": 2.0}],
+                "End": True,
+            },
+        },
+    }
+
+
 def turn_timer_name(match_id: str, turn: int) -> str:
     return _NAME.sub("-", f"turn-{match_id}-{turn}")[:80]
 

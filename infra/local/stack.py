@@ -1,0 +1,174 @@
+"""Start and stop the whole local stack (``make play`` runs ``python -m infra.local``).
+
+The handlers run in this process, configured exactly as in a Lambda: by environment variables
+that point boto3 at the local moto server (``AWS_ENDPOINT_URL``) and the management API at the
+local gateway. Nothing in ``functions/`` knows it is local.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import signal
+import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+TABLE = "vanlexis-local"
+TIMER_FUNCTION = "arn:aws:lambda:us-east-1:123456789012:function:vanlexis-timer"
+ROLE = "arn:aws:iam::123456789012:role/vanlexis-timers"
+
+
+def _free(host: str, port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+@dataclass
+class Ports:
+    http: int = 8080
+    websocket: int = 8081
+    moto: int = 5055
+
+
+@dataclass
+class LocalStack:
+    host: str = "127.0.0.1"
+    ports: Ports = field(default_factory=Ports)
+    data: Path = REPO / ".local"
+    site: Path = REPO / "frontend"
+    queue_wait_s: int = 20
+    workers: int = 16
+
+    def __post_init__(self) -> None:
+        self._stopped = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.ports.http}/"
+
+    @property
+    def websocket_url(self) -> str:
+        return f"ws://{self.host}:{self.ports.websocket}"
+
+    def _check_ports(self) -> None:
+        for name, port in vars(self.ports).items():
+            if not _free(self.host, port):
+                raise SystemExit(f"vanlexis: port {port} ({name}) is taken; choose another with "
+                                 f"--{name.replace('websocket', 'ws')}-port")
+
+    def _environment(self) -> None:
+        self.data.mkdir(parents=True, exist_ok=True)
+        key = self.data / "signing.key"
+        if not key.exists():
+            key.write_text(secrets.token_hex(32))
+            key.chmod(0o600)
+        os.environ.update({
+            "AWS_ENDPOINT_URL": f"http://{self.host}:{self.ports.moto}",
+            "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "local",
+            "AWS_SECRET_ACCESS_KEY": "local", "TABLE_NAME": TABLE,
+            "WEBSOCKET_ENDPOINT": f"http://{self.host}:{self.ports.http}/{'local'}",
+            "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
+            "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
+            "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
+        })
+
+    def _aws(self) -> tuple[Any, str]:
+        """The table and the state machine in moto; returns the Step Functions client and the
+        machine's ARN."""
+        import boto3
+
+        from functions.service.timers import state_machine_definition
+        from functions.storage.schema import create_table
+
+        create_table(boto3.client("dynamodb"), TABLE)
+        sfn = boto3.client("stepfunctions")
+        arn = sfn.create_state_machine(
+            name="vanlexis-timers", roleArn=ROLE,
+            definition=json.dumps(state_machine_definition(TIMER_FUNCTION)),
+        )["stateMachineArn"]
+        os.environ["STATE_MACHINE_ARN"] = arn
+        return sfn, arn
+
+    def run(self, ready: threading.Event | None = None) -> None:
+        """Start everything, print the URL, and serve until stopped (Ctrl-C or SIGTERM)."""
+        from moto.server import ThreadedMotoServer
+
+        from functions.handlers import authorizer, connection, identity_api, timer, websocket
+        from functions.handlers.messages import GAME_ACTIONS
+        from functions.protocol.client import ACTIONS
+        from infra.local.gateway import LocalGateway, Routes
+        from infra.local.http import LocalHttp
+        from infra.local.timers import TimerRunner
+
+        self._check_ports()
+        self._environment()
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
+        moto = ThreadedMotoServer(ip_address=self.host, port=self.ports.moto, verbose=False)
+        moto.start()
+        executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="lambda")
+        http: LocalHttp | None = None
+        runner: TimerRunner | None = None
+        try:
+            sfn, arn = self._aws()
+            routes = Routes(authorizer.handler, connection.connect, connection.disconnect,
+                            websocket.default,
+                            {a: websocket.game if a in GAME_ACTIONS else websocket.lobby
+                             for a in ACTIONS})
+            gateway = LocalGateway(routes, executor, host=self.host, port=self.ports.websocket)
+            config = {"websocketUrl": self.websocket_url, "apiUrl": self.url.rstrip("/"),
+                      "stage": "local"}
+            http = LocalHttp((self.host, self.ports.http), self.site, config, gateway,
+                             identity_api.handler)
+            threading.Thread(target=http.serve_forever, name="http", daemon=True).start()
+            runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler})
+            runner.start()
+            self.gateway = gateway
+            self.timers = runner
+            asyncio.run(self._serve(gateway, ready))
+        finally:
+            if runner is not None:
+                runner.stop()
+            if http is not None:
+                http.shutdown()
+                http.server_close()
+            executor.shutdown(wait=False, cancel_futures=True)
+            moto.stop()
+
+    async def _serve(self, gateway: Any, ready: threading.Event | None) -> None:
+        self.loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self.loop.add_signal_handler(sig, stop.set)
+            except (ValueError, RuntimeError):  # not the main thread (tests)
+                break
+        self._stop_event = stop
+        await gateway.start()
+        print(f"Vanlexis is running. Open {self.url} in your browser (Ctrl-C stops it).",
+              flush=True)
+        print(f"  WebSocket {self.websocket_url} · AWS (moto) "
+              f"http://{self.host}:{self.ports.moto} · data in {self.data}", flush=True)
+        if ready is not None:
+            ready.set()
+        await stop.wait()
+        await gateway.stop()
+        print("Vanlexis stopped.", flush=True)
+
+    def stop(self) -> None:
+        """Stop from another thread (tests)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._stop_event.set)
