@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit lexicon bench clean
+.PHONY: play test lint typecheck unit lexicon bench clean synth deploy
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -32,6 +32,15 @@ unit: $(STAMP)
 ## Rebuild the lexicon artifact from the pinned dictionary (needs npm; ~3 minutes).
 lexicon: $(STAMP)
 	$(BIN)/python -m tools.lexicon_build
+
+## Synthesize the CloudFormation template into cdk.out/ (offline; builds the Lambda code).
+CDK := PATH="$(CURDIR)/$(BIN):$$PATH" JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION=1 npx --yes aws-cdk@2
+synth: $(STAMP)
+	$(CDK) synth --quiet
+
+## Deploy to the AWS account of your credentials: make deploy CDK_ARGS="-c account=… -c region=…"
+deploy: $(STAMP)
+	$(CDK) deploy $(CDK_ARGS)
 
 ## Print the benchmark figures.
 bench: $(STAMP)

@@ -25,6 +25,7 @@ class Config:
     queue_wait_s: int
     key_parameter: str | None = None
     key_file: str | None = None
+    key_secret: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -33,16 +34,24 @@ class Config:
                    if not env.get(k)]
         if missing:
             raise ConfigError(f"missing settings: {', '.join(missing)}")
-        if not env.get("SIGNING_KEY_PARAMETER") and not env.get("SIGNING_KEY_FILE"):
-            raise ConfigError("set SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")
+        sources = ("SIGNING_KEY_SECRET_ARN", "SIGNING_KEY_PARAMETER", "SIGNING_KEY_FILE")
+        if not any(env.get(k) for k in sources):
+            raise ConfigError("set SIGNING_KEY_SECRET_ARN (Secrets Manager), "
+                              "SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")
         return cls(env["TABLE_NAME"], env["STATE_MACHINE_ARN"], env["WEBSOCKET_ENDPOINT"],
                    int(env.get("QUEUE_WAIT_SECONDS", "20")),
-                   env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None)
+                   env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
+                   env.get("SIGNING_KEY_SECRET_ARN") or None)
 
-    def signing_key(self, ssm: Any = None) -> bytes:
+    def signing_key(self, client_for: Any = None) -> bytes:
+        """The key, from the file, Secrets Manager or SSM (``client_for(service)`` gives a
+        boto3 client)."""
         if self.key_file:
             return Path(self.key_file).read_bytes().strip()
-        if ssm is None:
-            raise ConfigError("an SSM client is needed to read the signing key")
-        found = ssm.get_parameter(Name=self.key_parameter, WithDecryption=True)
+        if client_for is None:
+            raise ConfigError("an AWS client is needed to read the signing key")
+        if self.key_secret:
+            found = client_for("secretsmanager").get_secret_value(SecretId=self.key_secret)
+            return str(found["SecretString"]).encode("utf-8")
+        found = client_for("ssm").get_parameter(Name=self.key_parameter, WithDecryption=True)
         return str(found["Parameter"]["Value"]).encode("utf-8")

@@ -49,8 +49,7 @@ def from_config(config: Config) -> Runtime:
     notifier = Notifier(boto3.client("apigatewaymanagementapi",
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
-    ssm = None if config.key_file else boto3.client("ssm")
-    return assemble(repository, notifier, timers, Signer(config.signing_key(ssm)),
+    return assemble(repository, notifier, timers, Signer(config.signing_key(boto3.client)),
                     queue_wait_s=config.queue_wait_s)
 
 

@@ -1,0 +1,1 @@
+"""The CDK app: the whole game on AWS, one construct per capability (``cdk deploy``)."""

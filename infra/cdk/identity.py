@@ -1,0 +1,48 @@
+"""Identity: the signing secret and the HTTP API that makes guests and tickets."""
+
+from __future__ import annotations
+
+from aws_cdk import aws_apigatewayv2 as apigw
+from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import aws_logs as logs
+from aws_cdk import aws_secretsmanager as secrets
+from constructs import Construct
+
+from infra.cdk.functions import GameFunctions
+from infra.cdk.realtime import ACCESS_LOG_FORMAT
+
+
+class SigningKey(Construct):
+    """A generated 64-character secret; the functions that sign or check read it."""
+
+    def __init__(self, scope: Construct, name: str) -> None:
+        super().__init__(scope, name)
+        self.secret = secrets.Secret(
+            self, "Secret", description="Vanlexis: signs guest tokens and connect tickets",
+            generate_secret_string=secrets.SecretStringGenerator(
+                password_length=64, exclude_punctuation=True))
+
+
+class IdentityApi(Construct):
+    def __init__(self, scope: Construct, name: str, *, functions: GameFunctions,
+                 allowed_origin: str) -> None:
+        super().__init__(scope, name)
+        self.api = apigw.HttpApi(
+            self, "Api", api_name="vanlexis-identity",
+            cors_preflight=apigw.CorsPreflightOptions(
+                allow_origins=[allowed_origin], allow_methods=[apigw.CorsHttpMethod.POST],
+                allow_headers=["content-type"]),
+        )
+        target = integrations.HttpLambdaIntegration("Identity", functions["Identity"])
+        for path in ("/guest", "/ticket"):
+            self.api.add_routes(path=path, methods=[apigw.HttpMethod.POST], integration=target)
+        access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH)
+        stage = self.api.default_stage
+        assert stage is not None
+        cfn_stage = stage.node.default_child
+        assert isinstance(cfn_stage, apigw.CfnStage)
+        cfn_stage.access_log_settings = apigw.CfnStage.AccessLogSettingsProperty(
+            destination_arn=access_logs.log_group_arn,
+            format=ACCESS_LOG_FORMAT.replace("$context.connectionId", "$context.routeKey"))
+        cfn_stage.default_route_settings = apigw.CfnStage.RouteSettingsProperty(
+            throttling_burst_limit=50, throttling_rate_limit=20)

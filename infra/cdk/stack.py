@@ -1,0 +1,55 @@
+"""The Vanlexis stack: storage, functions, the WebSocket and identity APIs, timers, the site,
+alarms; least-privilege grants per function; the URLs as outputs."""
+
+from __future__ import annotations
+
+from aws_cdk import CfnOutput, Stack
+from constructs import Construct
+
+from infra.cdk.functions import GameFunctions
+from infra.cdk.identity import IdentityApi, SigningKey
+from infra.cdk.monitoring import Monitoring
+from infra.cdk.nag import acknowledge
+from infra.cdk.realtime import Realtime
+from infra.cdk.site import Site
+from infra.cdk.storage import Storage
+from infra.cdk.timers import Timers, machine_arn
+
+#: which functions use what (the handlers' own needs; a test checks the policies against it)
+TABLE_USERS = ("Connect", "Disconnect", "Game", "Lobby", "DefaultRoute", "Timer")
+SECRET_USERS = ("Authorizer", "Game", "Lobby", "DefaultRoute", "Timer", "Identity", "Connect",
+                "Disconnect")
+TIMER_STARTERS = ("Game", "Lobby", "Timer")
+
+
+class VanlexisStack(Stack):
+    def __init__(self, scope: Construct, name: str, **kwargs: object) -> None:
+        super().__init__(scope, name, **kwargs)  # type: ignore[arg-type]
+        storage = Storage(self, "Storage")
+        key = SigningKey(self, "SigningKey")
+        functions = GameFunctions(self, "Functions", environment={
+            "TABLE_NAME": storage.table.table_name,
+            "STATE_MACHINE_ARN": machine_arn(self),
+            "SIGNING_KEY_SECRET_ARN": key.secret.secret_arn,
+            "QUEUE_WAIT_SECONDS": "20",
+        })
+        realtime = Realtime(self, "Realtime", functions=functions)
+        for fn in functions.all():
+            fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
+        timers = Timers(self, "Timers", timer=functions["Timer"])
+        site = Site(self, "Site")
+        identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url)
+        for name_ in TABLE_USERS:
+            storage.table.grant_read_write_data(functions[name_])
+        for name_ in SECRET_USERS:
+            key.secret.grant_read(functions[name_])
+        for name_ in TIMER_STARTERS:
+            timers.grant_start(functions[name_])
+        site.publish({"websocketUrl": realtime.stage.url,
+                      "apiUrl": identity.api.api_endpoint, "stage": "live"})
+        Monitoring(self, "Monitoring", functions=functions.all())
+        CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
+        CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
+        CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)
+        CfnOutput(self, "TableName", value=storage.table.table_name)
+        acknowledge(self)

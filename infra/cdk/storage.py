@@ -1,0 +1,33 @@
+"""The one DynamoDB table (keys as in functions/storage/schema.py; a test compares them)."""
+
+from __future__ import annotations
+
+from aws_cdk import RemovalPolicy
+from aws_cdk import aws_dynamodb as dynamodb
+from constructs import Construct
+
+from functions.storage.repository import MATCH_INDEX
+
+
+class Storage(Construct):
+    def __init__(self, scope: Construct, name: str) -> None:
+        super().__init__(scope, name)
+        key = dynamodb.AttributeType.STRING
+        self.table = dynamodb.Table(
+            self, "Table",
+            partition_key=dynamodb.Attribute(name="pk", type=key),
+            sort_key=dynamodb.Attribute(name="sk", type=key),
+            billing_mode=dynamodb.BillingMode.PAY_PER_REQUEST,
+            time_to_live_attribute="ttl",
+            point_in_time_recovery_specification=dynamodb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=True),
+            encryption=dynamodb.TableEncryption.AWS_MANAGED,
+            removal_policy=RemovalPolicy.RETAIN,
+        )
+        self.table.add_global_secondary_index(
+            index_name=MATCH_INDEX,
+            partition_key=dynamodb.Attribute(name="gsi1pk", type=key),
+            sort_key=dynamodb.Attribute(name="gsi1sk", type=key),
+            projection_type=dynamodb.ProjectionType.INCLUDE,
+            non_key_attributes=["playerId", "name"],
+        )

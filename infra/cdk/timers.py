@@ -1,0 +1,49 @@
+"""The timers' Standard state machine, from the ASL the local stack also runs."""
+
+from __future__ import annotations
+
+import json
+
+from aws_cdk import ArnFormat, Stack
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from aws_cdk import aws_stepfunctions as sfn
+from constructs import Construct
+
+from functions.service.timers import state_machine_definition
+
+
+def machine_name(stack: Stack) -> str:
+    return f"{stack.stack_name}-timers"
+
+
+def machine_arn(stack: Stack) -> str:
+    """The ARN by name: the functions that start timers need it, and the state machine needs
+    the timer function, so the ARN must not be a reference (that would be a cycle)."""
+    return stack.format_arn(service="states", resource="stateMachine",
+                            resource_name=machine_name(stack),
+                            arn_format=ArnFormat.COLON_RESOURCE_NAME)
+
+
+class Timers(Construct):
+    def __init__(self, scope: Construct, name: str, *, timer: lambda_.IFunction) -> None:
+        super().__init__(scope, name)
+        stack = Stack.of(self)
+        role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("states.amazonaws.com"),
+                        description="Vanlexis timers: invoke the timer function, write logs")
+        timer.grant_invoke(role)
+        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
+        self.machine = sfn.StateMachine(
+            self, "Machine", state_machine_name=machine_name(stack),
+            state_machine_type=sfn.StateMachineType.STANDARD, role=role,
+            definition_body=sfn.DefinitionBody.from_string(
+                json.dumps(state_machine_definition(timer.function_arn))),
+            tracing_enabled=True,
+            logs=sfn.LogOptions(destination=log_group, level=sfn.LogLevel.ALL,
+                             include_execution_data=False),
+        )
+
+    def grant_start(self, grantee: iam.IGrantable) -> None:
+        iam.Grant.add_to_principal(grantee=grantee, actions=["states:StartExecution"],
+                                   resource_arns=[machine_arn(Stack.of(self))])

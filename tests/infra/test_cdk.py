@@ -1,0 +1,175 @@
+"""The CDK app, synthesized offline (no bundling, no lookups) with cdk-nag's AwsSolutions
+checks on: routes, authorizer, table, state machine, least-privilege policies, cfn-lint."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION", "1")
+os.environ.setdefault("JSII_SILENCE_WARNING_UNTESTED_NODE_VERSION", "1")
+
+from aws_cdk import App
+from aws_cdk.assertions import Match, Template
+
+from functions.handlers.messages import GAME_ACTIONS
+from functions.protocol.client import ACTIONS
+from functions.storage.schema import table_definition
+from infra.cdk.app import build
+from infra.cdk.nag import ACCEPTED
+
+
+@pytest.fixture(scope="module")
+def synthesized(tmp_path_factory: pytest.TempPathFactory) -> tuple[Template, Path]:
+    out = tmp_path_factory.mktemp("cdk.out")
+    app, stack = build(App(context={"aws:cdk:bundling-stacks": []}, outdir=str(out)))
+    app.synth()  # raises if cdk-nag finds anything not acknowledged
+    return Template.from_stack(stack), out / f"{stack.stack_name}.template.json"
+
+
+def _resources(template: Template, kind: str) -> dict[str, dict[str, Any]]:
+    return dict(template.find_resources(kind))
+
+
+def test_every_action_has_a_route_and_connect_has_the_ticket_authorizer(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    template.has_resource_properties("AWS::ApiGatewayV2::Api", {
+        "ProtocolType": "WEBSOCKET", "RouteSelectionExpression": "$request.body.action"})
+    routes = {r["Properties"]["RouteKey"]: r["Properties"]
+              for r in _resources(template, "AWS::ApiGatewayV2::Route").values()
+              if "Realtime" in json.dumps(r["Properties"]["ApiId"])}
+    assert set(routes) == {*ACTIONS, "$connect", "$disconnect", "$default"}
+    assert routes["$connect"]["AuthorizationType"] == "CUSTOM"
+    assert all(routes[k]["AuthorizationType"] == "NONE" for k in routes if k != "$connect")
+    template.has_resource_properties("AWS::ApiGatewayV2::Authorizer", {
+        "AuthorizerType": "REQUEST",
+        "IdentitySource": ["route.request.querystring.ticket"]})
+
+
+def test_game_actions_reach_the_game_function_and_the_rest_the_lobby(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    integrations = _resources(template, "AWS::ApiGatewayV2::Integration")
+    target_of = {}
+    for route in _resources(template, "AWS::ApiGatewayV2::Route").values():
+        props = route["Properties"]
+        if "Realtime" not in json.dumps(props["ApiId"]):
+            continue
+        integration = props["Target"]["Fn::Join"][1][1]["Ref"]
+        uri = json.dumps(integrations[integration]["Properties"]["IntegrationUri"])
+        target_of[props["RouteKey"]] = "Game" if "FunctionsGame" in uri else \
+            "Lobby" if "FunctionsLobby" in uri else "other"
+    for action in ACTIONS:
+        assert target_of[action] == ("Game" if action in GAME_ACTIONS else "Lobby"), action
+
+
+def test_the_stage_is_throttled_and_logged(synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    template.has_resource_properties("AWS::ApiGatewayV2::Stage", {
+        "StageName": "live", "AutoDeploy": True,
+        "DefaultRouteSettings": Match.object_like({"ThrottlingRateLimit": 200}),
+        "AccessLogSettings": Match.object_like({"Format": Match.string_like_regexp(
+            "connectionId")}),
+    })
+
+
+def test_the_table_matches_the_local_schema(synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    local = table_definition("x")
+    template.has_resource_properties("AWS::DynamoDB::Table", {
+        "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": local["KeySchema"],
+        "TimeToLiveSpecification": {"AttributeName": "ttl", "Enabled": True},
+        "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True},
+        "GlobalSecondaryIndexes": [Match.object_like({
+            "IndexName": "byMatch",
+            "KeySchema": local["GlobalSecondaryIndexes"][0]["KeySchema"],
+            "Projection": local["GlobalSecondaryIndexes"][0]["Projection"]})],
+    })
+
+
+def test_the_state_machine_waits_then_invokes_the_timer(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    [machine] = _resources(template, "AWS::StepFunctions::StateMachine").values()
+    props = machine["Properties"]
+    assert props["StateMachineType"] == "STANDARD"
+    text = json.dumps(props["DefinitionString"])
+    assert '\\"SecondsPath\\": \\"$.seconds\\"' in text
+    assert "arn:aws:states:::lambda:invoke" in text and "FunctionsTimer" in text
+
+
+def _actions_of(template: Template, function: str) -> set[str]:
+    """Every IAM action granted to one function's role."""
+    roles = [k for k in _resources(template, "AWS::IAM::Role") if
+             k.startswith(f"Functions{function}ServiceRole")]
+    assert len(roles) == 1, (function, roles)
+    out: set[str] = set()
+    for policy in _resources(template, "AWS::IAM::Policy").values():
+        if {"Ref": roles[0]} not in policy["Properties"]["Roles"]:
+            continue
+        for statement in policy["Properties"]["PolicyDocument"]["Statement"]:
+            actions = statement["Action"]
+            out |= set([actions] if isinstance(actions, str) else actions)
+    return out
+
+
+@pytest.mark.parametrize(("function", "table", "timers", "posts"), [
+    ("Authorizer", False, False, False),
+    ("Identity", False, False, False),
+    ("Connect", True, False, False),
+    ("Disconnect", True, False, False),
+    ("DefaultRoute", True, False, True),
+    ("Game", True, True, True),
+    ("Lobby", True, True, True),
+    ("Timer", True, True, True),
+])
+def test_each_function_is_granted_only_what_it_uses(
+        synthesized: tuple[Template, Path], function: str, table: bool, timers: bool,
+        posts: bool) -> None:
+    template, _ = synthesized
+    actions = _actions_of(template, function)
+    assert any(a.startswith("dynamodb:") for a in actions) == table
+    assert ("states:StartExecution" in actions) == timers
+    assert ("execute-api:ManageConnections" in actions) == posts
+    assert "secretsmanager:GetSecretValue" in actions
+    assert not any(a.endswith(":*") or a == "*" for a in actions), actions
+
+
+def test_the_site_is_private_behind_cloudfront_with_its_config(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    template.resource_count_is("AWS::CloudFront::OriginAccessControl", 1)
+    template.has_resource_properties("AWS::S3::Bucket", {
+        "PublicAccessBlockConfiguration": {"BlockPublicAcls": True, "BlockPublicPolicy": True,
+                                           "IgnorePublicAcls": True,
+                                           "RestrictPublicBuckets": True}})
+    template.has_resource_properties("Custom::CDKBucketDeployment", {
+        "DestinationBucketName": Match.any_value()})
+    outputs = template.find_outputs("*")
+    assert {"SiteUrl", "WebSocketUrl", "IdentityApiUrl"} <= set(outputs)
+
+
+def test_alarms_watch_every_function(synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    functions = [k for k in _resources(template, "AWS::Lambda::Function")
+                 if k.startswith("Functions")]
+    template.resource_count_is("AWS::CloudWatch::Alarm", 2 * len(functions))
+
+
+def test_cfn_lint_finds_no_errors(synthesized: tuple[Template, Path]) -> None:
+    from cfnlint.api import lint_file
+
+    _, path = synthesized
+    errors = [m for m in lint_file(path) if m.rule.id.startswith("E")]
+    assert not errors, [str(m) for m in errors]
+
+
+def test_every_acknowledged_nag_finding_has_a_written_reason() -> None:
+    assert ACCEPTED
+    assert all(len(reason) >= 40 for reason in ACCEPTED.values())

@@ -1,0 +1,40 @@
+"""Deployment settings come from the environment; a missing one is a clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from functions.config import Config, ConfigError
+
+BASE = {"TABLE_NAME": "t", "STATE_MACHINE_ARN": "arn:sm", "WEBSOCKET_ENDPOINT": "https://x/live"}
+
+
+def test_missing_settings_are_named() -> None:
+    with pytest.raises(ConfigError, match="TABLE_NAME, STATE_MACHINE_ARN"):
+        Config.from_env({"WEBSOCKET_ENDPOINT": "x", "SIGNING_KEY_FILE": "k"})
+    with pytest.raises(ConfigError, match="SIGNING_KEY"):
+        Config.from_env(BASE)
+
+
+def test_the_key_comes_from_a_file_locally(tmp_path: Path) -> None:
+    key = tmp_path / "key"
+    key.write_text("s" * 64 + "\n")
+    config = Config.from_env({**BASE, "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": "7"})
+    assert config.signing_key() == b"s" * 64 and config.queue_wait_s == 7
+
+
+def test_the_key_comes_from_secrets_manager_in_the_cloud() -> None:
+    asked: list[tuple[str, str]] = []
+
+    class Secrets:
+        def get_secret_value(self, SecretId: str) -> dict[str, str]:  # noqa: N803
+            asked.append(("secretsmanager", SecretId))
+            return {"SecretString": "k" * 64}
+
+    config = Config.from_env({**BASE, "SIGNING_KEY_SECRET_ARN": "arn:secret"})
+    assert config.signing_key(lambda service: Secrets()) == b"k" * 64
+    assert asked == [("secretsmanager", "arn:secret")]
+    with pytest.raises(ConfigError):
+        config.signing_key()
