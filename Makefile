@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit lexicon bench clean synth deploy
+.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -18,7 +18,15 @@ play: $(STAMP)
 	$(BIN)/python -m infra.local $(PLAY_ARGS)
 
 ## Set up and run every check and test.
-test: lint typecheck unit
+test: lint typecheck browser unit
+
+## The browser tests drive Debian's Chromium: install it when it is missing and we can.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Chromium for the browser tests (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "note: no Chromium and no root apt-get: the browser tests will be skipped"; fi; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -47,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/lexicon.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/movegen.py
+	$(BIN)/python bench/handlers.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts cdk.out

@@ -470,6 +470,10 @@ def view(
     out: dict[str, object] = {
         "match_id": state.match_id, "version": state.version, "rules": state.rules,
         "theme": theme, "board": list(state.board), "seats": seats,
+        # Data the client draws with (it holds no rules): the bonus squares and tile values.
+        "layout": list(rules.layout), "tile_values": dict(rules.tile_values),
+        "cards": rules.cards, "turn_seconds": rules.turn_seconds,
+        "round_limit": rules.round_limit, "point_target": rules.point_target,
         "you": seat if own is not None else None,
         "rack": list(own.rack) if own is not None else None,
         "chain_roots": list(own.chain.roots) if own is not None else None,

@@ -96,11 +96,13 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
     msg.CreateRoom: lambda rt, who, m: [rt.lobby.create_room(who, m.settings, m.requestId)],
     msg.JoinRoom: lambda rt, who, m: _ack(lambda: rt.lobby.join_room(who, m.code,
                                                                      m.requestId)),
-    msg.UpdateRoom: lambda rt, who, m: _ack(lambda: rt.lobby.update_room(who, m.code,
-                                                                         m.settings)),
+    msg.UpdateRoom: lambda rt, who, m: _ack(lambda: rt.lobby.update_room(
+        who, m.code, m.settings, m.requestId)),
     msg.LeaveRoom: lambda rt, who, m: [rt.lobby.leave_room(who, m.code, m.requestId)],
-    msg.StartRoom: lambda rt, who, m: _ack(lambda: rt.lobby.start_room(who, m.code)),
-    msg.StartSolo: lambda rt, who, m: _ack(lambda: rt.lobby.start_solo(who, m.settings)),
+    msg.StartRoom: lambda rt, who, m: _ack(lambda: rt.lobby.start_room(who, m.code,
+                                                                       m.requestId)),
+    msg.StartSolo: lambda rt, who, m: _ack(lambda: rt.lobby.start_solo(who, m.settings,
+                                                                       m.requestId)),
 }
 
 

@@ -88,9 +88,16 @@ class LobbyService:
             raise ServiceError("match.already_in",
                                "Você já está numa partida: termine-a ou saia dela antes.")
 
-    def _tell(self, player_ids: list[str], frame: str) -> None:
+    def _tell(self, player_ids: list[str], build: Callable[[str | None], str],
+              answer: tuple[str, str] | None = None) -> None:
+        """Post a lobby frame to every connection of these players; the one who asked gets it
+        with their request id (``answer`` = player id, request id)."""
         repo = self.ctx.repository
-        frames = [(c, frame) for p in player_ids for c in repo.player_connections(p)]
+        frames = []
+        for player in player_ids:
+            request_id = answer[1] if answer is not None and answer[0] == player else None
+            frame = build(request_id)
+            frames += [(c, frame) for c in repo.player_connections(player)]
         self.ctx.notifier.post_many(frames)
 
     # -- the Normal queue ---------------------------------------------------------------------
@@ -105,12 +112,13 @@ class LobbyService:
         self.ctx.repository.set_queue_pointer(who.player_id, seats, table.table_id,
                                               self.ctx.now_s())
         if len(table.players) == seats:
-            self._close(table)
+            self._close(table, (who.player_id, request_id))
             return
         self._tell([p["id"] for p in table.players],
-                   QueueStatus(status="waiting", seats=seats,
-                               players=[p["name"] for p in table.players],
-                               fillAtMs=table.fill_at_ms).dump())
+                   lambda rid: QueueStatus(requestId=rid, status="waiting", seats=seats,
+                                           players=[p["name"] for p in table.players],
+                                           fillAtMs=table.fill_at_ms).dump(),
+                   (who.player_id, request_id))
 
     def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
         repo, now_s = self.ctx.repository, self.ctx.now_s()
@@ -149,9 +157,9 @@ class LobbyService:
         repo.clear_queue_pointer(who.player_id)
         if table is not None and table.match_id is None and table.players:
             self._tell([p["id"] for p in table.players],
-                       QueueStatus(status="waiting", seats=seats,
-                                   players=[p["name"] for p in table.players],
-                                   fillAtMs=table.fill_at_ms).dump())
+                       lambda rid: QueueStatus(requestId=rid, status="waiting", seats=seats,
+                                               players=[p["name"] for p in table.players],
+                                               fillAtMs=table.fill_at_ms).dump())
         return QueueStatus(requestId=request_id, status="left", seats=seats).dump()
 
     def fill(self, seats: int, table_id: str) -> bool:
@@ -161,7 +169,7 @@ class LobbyService:
             return False
         return self._close(table)
 
-    def _close(self, table: QueueTable) -> bool:
+    def _close(self, table: QueueTable, answer: tuple[str, str] | None = None) -> bool:
         repo = self.ctx.repository
         match_id = new_match_id()
         try:
@@ -171,7 +179,7 @@ class LobbyService:
             latest = repo.get_table(table.seats, table.table_id)
             if latest is None or latest.match_id is not None:
                 return False
-            return self._close(latest)
+            return self._close(latest, answer)
         mean = statistics.mean(float(p["rating"]) for p in table.players)
         bot = level_for_rating(round(mean))
         specs = [SeatSpec(p["name"], p["id"]) for p in table.players]
@@ -180,11 +188,12 @@ class LobbyService:
         for p in table.players:
             repo.clear_queue_pointer(p["id"])
         self._tell([p["id"] for p in table.players],
-                   QueueStatus(status="matched", seats=table.seats,
-                               players=[s.name for s in specs], matchId=match_id).dump())
+                   lambda rid: QueueStatus(requestId=rid, status="matched", seats=table.seats,
+                                           players=[s.name for s in specs],
+                                           matchId=match_id).dump(), answer)
         settings = match_settings({}, mode="normal", bot_levels=[s.bot_level for s in specs],
                                   seats=len(specs))
-        self.matches.start(specs, settings, match_id)
+        self.matches.start(specs, settings, match_id, answer)
         return True
 
     # -- Customizada rooms --------------------------------------------------------------------
@@ -240,9 +249,11 @@ class LobbyService:
                                           {"id": who.player_id, "name": who.name}])
 
         room = self._change_room(code, join)
-        self._tell([p["id"] for p in room.players], self._room_frame(room))
+        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
+                   (who.player_id, request_id))
 
-    def update_room(self, who: Identity, code: str, settings: RoomSettings) -> None:
+    def update_room(self, who: Identity, code: str, settings: RoomSettings,
+                    request_id: str | None = None) -> None:
         def update(room: Room) -> Room:
             self._host_only(room, who)
             if len(room.players) + settings.bots > MAX_SEATS:
@@ -251,7 +262,8 @@ class LobbyService:
             return replace(room, settings=settings.model_dump())
 
         room = self._change_room(code, update)
-        self._tell([p["id"] for p in room.players], self._room_frame(room))
+        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
+                   (who.player_id, request_id) if request_id else None)
 
     def leave_room(self, who: Identity, code: str, request_id: str) -> str:
         def leave(room: Room) -> Room:
@@ -266,7 +278,7 @@ class LobbyService:
                            status="open" if players else "closed")
 
         room = self._change_room(code, leave)
-        self._tell([p["id"] for p in room.players], self._room_frame(room))
+        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid))
         return self._room_frame(replace(room, players=[]), request_id)
 
     @staticmethod
@@ -276,7 +288,7 @@ class LobbyService:
         if room.status != "open":
             raise ServiceError("room.closed", "Esta sala já começou ou foi fechada.")
 
-    def start_room(self, who: Identity, code: str) -> None:
+    def start_room(self, who: Identity, code: str, request_id: str | None = None) -> None:
         match_id = new_match_id()
 
         def start(room: Room) -> Room:
@@ -286,17 +298,21 @@ class LobbyService:
         room = self._change_room(code, start)
         settings = RoomSettings.model_validate(room.settings)
         specs = [SeatSpec(p["name"], p["id"]) for p in room.players]
-        self._tell([p["id"] for p in room.players], self._room_frame(room))
-        self._start(specs, settings, "room", match_id)
+        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
+                   (who.player_id, request_id) if request_id else None)
+        self._start(specs, settings, "room", match_id,
+                    (who.player_id, request_id) if request_id else None)
 
-    def start_solo(self, who: Identity, settings: RoomSettings) -> None:
+    def start_solo(self, who: Identity, settings: RoomSettings,
+                   request_id: str | None = None) -> None:
         self._free(who)
-        self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id())
+        self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id(),
+                    (who.player_id, request_id) if request_id else None)
 
     def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
-               match_id: str) -> None:
+               match_id: str, answer: tuple[str, str] | None = None) -> None:
         bots = [SeatSpec(f"Robô {i + 1}", None, settings.botLevel) for i in range(settings.bots)]
         specs = people + bots
         stored = match_settings(settings.model_dump(), mode=mode,
                                 bot_levels=[s.bot_level for s in specs], seats=len(specs))
-        self.matches.start(specs, stored, match_id)
+        self.matches.start(specs, stored, match_id, answer)

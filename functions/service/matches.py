@@ -80,8 +80,10 @@ class MatchService:
     # -- starting -----------------------------------------------------------------------------
 
     def start(self, seats: Sequence[SeatSpec], settings: dict[str, Any],
-              match_id: str | None = None) -> MatchRecord:
-        """Create the match, let any bots that open it play, and send every person a view."""
+              match_id: str | None = None,
+              answer: tuple[str, str] | None = None) -> MatchRecord:
+        """Create the match, let any bots that open it play, and send every person a view
+        (the one who asked, ``answer`` = player id, request id, gets it with the request id)."""
         ctx = self.ctx
         match_id = match_id or new_match_id()
         rules = rules_for(settings)
@@ -106,7 +108,7 @@ class MatchService:
             ctx.repository.set_active(spec.player_id, match_id, seat, ctx.now_s())
             for connection in ctx.repository.player_connections(spec.player_id):
                 ctx.repository.attach_connection(connection, match_id)
-        self._after(record, None, state, rules, events, request=None)
+        self._after(record, None, state, rules, events, request=answer)
         return record
 
     # -- commands -----------------------------------------------------------------------------
@@ -257,9 +259,13 @@ class MatchService:
                     ctx.repository.clear_active(player_id, state.match_id)
 
     def _rate(self, record: MatchRecord, state: MatchState) -> list[RatingChange]:
-        """Update the people's ratings once (bots count at their level's nominal rating)."""
+        """Update the people's ratings once (bots count at their level's nominal rating).
+
+        Only Normal matches are rated: a room among friends or a solo match against chosen
+        bots is practice, and must not move a rating the matchmaking relies on."""
         repo = self.ctx.repository
-        if record.rated or state.result is None or len(state.seats) < 2:
+        if (record.rated or state.result is None or len(state.seats) < 2
+                or record.settings.get("mode") != "normal"):
             return []
         ranks = [0] * len(state.seats)
         for row in state.result["ranking"]:

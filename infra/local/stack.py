@@ -15,6 +15,7 @@ import secrets
 import signal
 import socket
 import threading
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +84,8 @@ class LocalStack:
             "WEBSOCKET_ENDPOINT": f"http://{self.host}:{self.ports.http}/{'local'}",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
             "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
+            # CloudWatch's embedded metric lines mean nothing on a terminal.
+            "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),
             "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
         })
 
@@ -119,6 +122,10 @@ class LocalStack:
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
         moto = ThreadedMotoServer(ip_address=self.host, port=self.ports.moto, verbose=False)
         moto.start()
+        # A fresh embedded AWS: moto keeps its state per process, and a process may run the
+        # stack more than once (the tests do).
+        urllib.request.urlopen(urllib.request.Request(
+            f"http://{self.host}:{self.ports.moto}/moto-api/reset", method="POST"), timeout=10)
         executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="lambda")
         http: LocalHttp | None = None
         runner: TimerRunner | None = None

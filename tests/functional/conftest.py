@@ -21,7 +21,8 @@ from tests.functional.world import World
 
 
 @pytest.fixture
-def world() -> Iterator[World]:
+def world(monkeypatch: pytest.MonkeyPatch) -> Iterator[World]:
+    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)  # moto's in-process mock, always
     with mock_aws():
         yield World()
     runtime.install(None)

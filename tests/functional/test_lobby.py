@@ -114,3 +114,16 @@ def test_bots_play_their_turns_at_once(world: World) -> None:
     assert update["view"]["current"] == 0 and update["view"]["turn"] == 4
     kinds = [e["kind"] for e in update["events"]]
     assert kinds.count("turn_started") == 3
+
+
+def test_the_one_who_asks_gets_the_broadcast_with_their_request_id(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom")
+    code = ana.last("room")["code"]
+    asked = bia.send("joinRoom", code=code)
+    assert bia.last("room")["requestId"] == asked and "requestId" not in ana.last("room")
+    started = ana.send("startRoom", code=code)
+    assert ana.last("view")["requestId"] == started and "requestId" not in bia.last("view")
+    caio = world.connect("Caio")
+    solo = caio.send("startSolo", settings={"bots": 1})
+    assert caio.last("view")["requestId"] == solo

@@ -187,8 +187,11 @@ def test_a_gone_connection_is_pruned_and_the_others_still_get_their_frames(
         sorted([ana.connection_id, tab.connection_id])
 
 
-def test_leaving_ends_a_two_player_match_and_rates_it_once(world: World) -> None:
-    ana, bia, match_id = _two_player_room(world)
+def test_leaving_ends_a_normal_match_and_rates_it_once(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("joinQueue", seats=2)
+    bia.send("joinQueue", seats=2)
+    match_id = ana.last("view")["matchId"]
     bia.send("leave", matchId=match_id)
     ended = ana.last("ended")
     assert ended["result"]["reason"] == "left"
@@ -203,3 +206,12 @@ def test_leaving_ends_a_two_player_match_and_rates_it_once(world: World) -> None
     assert again == profile
     ana.send("hello")
     assert ana.last("welcome").get("activeMatch") is None
+
+
+def test_room_and_solo_matches_are_not_rated(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    bia.send("leave", matchId=match_id)
+    assert ana.last("ended")["ratings"] == []
+    record = world.repository.load_match(match_id)
+    assert record is not None and not record.rated
+    assert world.repository.get_profile(ana.player_id) is None  # never touched
