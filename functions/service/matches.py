@@ -30,6 +30,7 @@ from functions.service.settings import rules_for
 from functions.service.timers import turn_timer_name
 from functions.storage.repository import (
     ConflictError,
+    Connection,
     DuplicateRequestError,
     MatchRecord,
     Profile,
@@ -216,9 +217,23 @@ class MatchService:
 
     # -- after a change -----------------------------------------------------------------------
 
+    def _seat_view(self, state: MatchState, seat: int, rules: RuleSet,
+                   online: set[str]) -> dict[str, Any]:
+        """The engine's view of one seat, plus which seats have a live connection (a
+        service fact the engine does not know; bots are always there)."""
+        view = engine.view(state, seat, self.ctx.resources, rules)
+        for entry, player in zip(view["seats"], state.seats, strict=True):  # type: ignore[call-overload]
+            entry["online"] = player.bot or player.player_id in online
+        return view
+
+    def _online(self, match_id: str) -> tuple[list[Connection], set[str]]:
+        connections = self.ctx.repository.match_connections(match_id)
+        return connections, {c.player_id for c in connections}
+
     def _view_frame(self, state: MatchState, seat: int, rules: RuleSet,
                     request_id: str | None) -> str:
-        view = engine.view(state, seat, self.ctx.resources, rules)
+        _, online = self._online(state.match_id)
+        view = self._seat_view(state, seat, rules, online)
         return View(requestId=request_id, matchId=state.match_id, view=view).dump()
 
     def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
@@ -231,12 +246,13 @@ class MatchService:
                                 {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
         ratings = self._rate(record, state) if state.finished else []
         frames = []
-        for connection in ctx.repository.match_connections(state.match_id):
+        connections, online = self._online(state.match_id)
+        for connection in connections:
             if connection.player_id not in record.players:
                 continue
             seat = record.players.index(connection.player_id)
             request_id = request[1] if request and request[0] == connection.player_id else None
-            view = engine.view(state, seat, ctx.resources, rules)
+            view = self._seat_view(state, seat, rules, online)
             if before is None:
                 frames.append((connection.connection_id,
                                View(requestId=request_id, matchId=state.match_id,

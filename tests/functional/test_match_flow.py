@@ -215,3 +215,11 @@ def test_room_and_solo_matches_are_not_rated(world: World) -> None:
     record = world.repository.load_match(match_id)
     assert record is not None and not record.rated
     assert world.repository.get_profile(ana.player_id) is None  # never touched
+
+
+def test_views_say_which_seats_are_connected(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    assert [s["online"] for s in ana.view()["seats"]] == [True, True]
+    world.disconnect(bia)
+    ana.send("pass", matchId=match_id)
+    assert [s["online"] for s in ana.view()["seats"]] == [True, False]

@@ -196,7 +196,7 @@ export class TableView {
     const seats = view.seats.map((s) => `
       <li class="${s.seat === view.current ? "current" : ""}" data-seat="${s.seat}">
         <span>${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
-          <br><small class="muted">corrente ${s.chain}${view.cards ? ` · ${s.coins} moedas` : ""} · ${s.rack_size} peças</small></span>
+          <br><small class="muted">${s.bot ? "" : s.online === false ? "○ desconectado · " : "● conectado · "}corrente ${s.chain}${view.cards ? ` · ${s.coins} moedas` : ""} · ${s.rack_size} peças</small></span>
         <span class="score">${s.score}</span></li>`).join("");
     const current = view.seats[view.current];
     this.info.innerHTML = `
