@@ -40,7 +40,11 @@ function send(action, fields = {}) {
 
 function onFrame(frame) {
   store.update((s) => applyFrame(s, frame, describe));
-  if (frame.type === "welcome" && frame.activeMatch) send("resume", { matchId: frame.activeMatch });
+  if (frame.type === "welcome") {
+    document.body.dataset.tiles = frame.player.tileStyle || "classico";
+    if (frame.activeMatch) send("resume", { matchId: frame.activeMatch });
+    else if (!store.state.leaderboard) send("leaderboard");
+  }
   if (frame.type === "error") toast(store.state.toast?.text, "error");
 }
 
@@ -86,7 +90,8 @@ function render(state) {
     return;
   }
   table = null;
-  const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended]);
+  const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
+                              state.leaderboard]);
   if (key === lastScreenKey) return;
   lastScreenKey = key;
   const screens = {
@@ -172,7 +177,11 @@ const ACTIONS = {
     if (settings) send("startSolo", { settings });
     else store.update((s) => { s.screen = "lobby"; });
   },
-  "to-lobby": () => store.update((s) => { s.screen = "lobby"; s.view = null; s.ended = null; }),
+  "to-lobby": () => {
+    store.update((s) => { s.screen = "lobby"; s.view = null; s.ended = null; });
+    send("hello");
+    send("leaderboard");
+  },
   "cancel-target": () => store.update((s) => { s.target = null; }),
 };
 
@@ -257,6 +266,10 @@ app.addEventListener("click", (event) => {
   } else if (d.choose !== undefined) {
     send("chooseTheme", { matchId: store.state.matchId, option: Number(d.choose) });
   }
+});
+
+app.addEventListener("change", (event) => {
+  if (event.target.matches("[data-style]")) send("setStyle", { tileStyle: event.target.value });
 });
 
 app.addEventListener("submit", async (event) => {

@@ -23,7 +23,7 @@ export function freshState() {
     placed: [], cursor: { row: 10, col: 10, dir: "across" }, selected: null,
     pendingWild: null, preview: { status: "idle" }, previewRequest: null,
     mode: "play", swap: [], armedCards: [], target: null, receipt: null,
-    ended: null, toast: null, lastSettings: null, requests: {},
+    ended: null, toast: null, lastSettings: null, requests: {}, leaderboard: null,
   };
 }
 
@@ -67,6 +67,9 @@ export function applyFrame(state, frame, describe) {
       state.me = frame.player;
       state.activeMatch = frame.activeMatch || null;
       if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
+      break;
+    case "leaderboard":
+      state.leaderboard = frame.players;
       break;
     case "queue":
       state.queue = frame;

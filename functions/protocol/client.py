@@ -8,7 +8,7 @@ read.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -178,6 +178,19 @@ class Leave(_MatchMessage):
     action: Literal["leave"]
 
 
+class Leaderboard(_Message):
+    """The best rated players."""
+
+    action: Literal["leaderboard"]
+
+
+class SetStyle(_Message):
+    """Choose an unlocked tile style (visual only); answered with ``welcome``."""
+
+    action: Literal["setStyle"]
+    tileStyle: str = Field(min_length=1, max_length=20, pattern=r"^[a-z-]+$")
+
+
 class Ping(_Message):
     """Keeps the connection from idling out (API Gateway closes it after 10 minutes)."""
 
@@ -187,16 +200,17 @@ class Ping(_Message):
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
     | LeaveRoom | StartSolo | Preview | Play | Swap | Pass | Buy | Sell | UseCard | ChooseTheme
-    | Leave | Ping,
+    | Leave | Leaderboard | SetStyle | Ping,
     Field(discriminator="action"),
 ]
 
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+# The cast: mypy cannot match an Annotated union against TypeAdapter's overloads.
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessage]", ClientMessage))
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
     "startRoom", "leaveRoom", "startSolo", "preview", "play", "swap", "pass", "buy", "sell",
-    "useCard", "chooseTheme", "leave", "ping",
+    "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
 )
 GAME_ACTIONS = frozenset({"preview", "play", "swap", "pass", "buy", "sell", "useCard",
                           "chooseTheme", "leave"})

@@ -8,7 +8,7 @@ client needs nothing else: it draws what the latest view says and animates the e
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -32,6 +32,10 @@ class PlayerInfo(BaseModel):
     rating: float
     deviation: float
     matches: int
+    ratedMatches: int = 0
+    badges: list[str] = []
+    styles: list[str] = ["classico"]
+    tileStyle: str = "classico"
 
 
 class Welcome(_Frame):
@@ -106,6 +110,30 @@ class RoomStatus(_Frame):
     matchId: str | None = None
 
 
+class LeaderboardEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rank: int
+    name: str
+    rating: float
+    matches: int
+
+
+class Leaderboard(_Frame):
+    """The best rated players (Normal matches only count)."""
+
+    type: Literal["leaderboard"] = "leaderboard"
+    requestId: str | None = None
+    players: list[LeaderboardEntry]
+
+
+class SeatBadges(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    badges: list[str]
+
+
 class RatingChange(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -121,6 +149,7 @@ class Ended(_Frame):
     matchId: str
     result: dict[str, Any]
     ratings: list[RatingChange] = []
+    badges: list[SeatBadges] = []  # cosmetics earned with this match
 
 
 class Error(_Frame):
@@ -139,8 +168,9 @@ class Pong(_Frame):
 
 
 ServerFrame = Annotated[
-    Welcome | View | Update | Previewed | QueueStatus | RoomStatus | Ended | Error | Pong,
+    Welcome | View | Update | Previewed | QueueStatus | RoomStatus | Ended | Leaderboard
+    | Error | Pong,
     Field(discriminator="type"),
 ]
 
-SERVER_FRAME: TypeAdapter[ServerFrame] = TypeAdapter(ServerFrame)
+SERVER_FRAME: TypeAdapter[ServerFrame] = TypeAdapter(cast("type[ServerFrame]", ServerFrame))

@@ -17,7 +17,16 @@ from typing import Any
 from engine.bots.levels import level_for_rating
 from engine.state import MatchState
 from functions.protocol.client import RoomSettings
-from functions.protocol.server import PlayerInfo, QueueStatus, RoomPlayer, RoomStatus, Welcome
+from functions.protocol.server import (
+    Leaderboard,
+    LeaderboardEntry,
+    PlayerInfo,
+    QueueStatus,
+    RoomPlayer,
+    RoomStatus,
+    Welcome,
+)
+from functions.service import cosmetics
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
@@ -79,9 +88,28 @@ class LobbyService:
         profile = self.profile(who)
         rating = Rating.from_json(profile.rating)
         info = PlayerInfo(id=who.player_id, name=who.name, rating=round(rating.rating, 1),
-                          deviation=round(rating.deviation, 1), matches=profile.matches)
+                          deviation=round(rating.deviation, 1), matches=profile.matches,
+                          ratedMatches=profile.rated, badges=list(profile.badges),
+                          styles=cosmetics.styles(profile.matches, profile.badges),
+                          tileStyle=profile.tile_style)
         return Welcome(requestId=request_id, player=info,
                        activeMatch=self.active_match(who.player_id)).dump()
+
+    def set_style(self, who: Identity, style: str, request_id: str) -> str:
+        profile = self.profile(who)
+        if style not in cosmetics.styles(profile.matches, profile.badges):
+            raise ServiceError("profile.style_locked",
+                               "Esse estilo ainda não foi desbloqueado.")
+        self.ctx.repository.put_profile(replace(profile, tile_style=style,
+                                                version=profile.version + 1))
+        return self.hello(who, request_id)
+
+    def leaderboard(self, request_id: str) -> str:
+        rows = self.ctx.repository.leaderboard(20)
+        return Leaderboard(requestId=request_id, players=[
+            LeaderboardEntry(rank=i + 1, name=p.name, matches=p.rated,
+                             rating=round(float(p.rating["rating"]), 1))
+            for i, p in enumerate(rows)]).dump()
 
     def _free(self, who: Identity) -> None:
         if self.active_match(who.player_id) is not None:

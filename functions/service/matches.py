@@ -22,7 +22,15 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
-from functions.protocol.server import Ended, EngineEvent, RatingChange, Update, View
+from functions.protocol.server import (
+    Ended,
+    EngineEvent,
+    RatingChange,
+    SeatBadges,
+    Update,
+    View,
+)
+from functions.service import cosmetics
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.rating import Rating, match_update
@@ -244,7 +252,7 @@ class MatchService:
             seconds = math.ceil(max(0, state.deadline_ms - ctx.clock_ms()) / 1000)
             ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
                                 {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
-        ratings = self._rate(record, state) if state.finished else []
+        ratings, badges = self._settle(record, state) if state.finished else ([], [])
         frames = []
         connections, online = self._online(state.match_id)
         for connection in connections:
@@ -267,28 +275,29 @@ class MatchService:
             if state.finished and state.result is not None:
                 frames.append((connection.connection_id,
                                Ended(matchId=state.match_id, result=dict(state.result),
-                                     ratings=ratings).dump()))
+                                     ratings=ratings, badges=badges).dump()))
         ctx.notifier.post_many(frames)
         if state.finished:
             for player_id in record.players:
                 if player_id:
                     ctx.repository.clear_active(player_id, state.match_id)
 
-    def _rate(self, record: MatchRecord, state: MatchState) -> list[RatingChange]:
-        """Update the people's ratings once (bots count at their level's nominal rating).
-
-        Only Normal matches are rated: a room among friends or a solo match against chosen
-        bots is practice, and must not move a rating the matchmaking relies on."""
+    def _settle(self, record: MatchRecord,
+                state: MatchState) -> tuple[list[RatingChange], list[SeatBadges]]:
+        """Once per finished match: the people's match counts and badges, and, for Normal
+        matches only, their ratings (bots count at their level's nominal rating). A room among
+        friends or a solo match against chosen bots is practice and must not move a rating the
+        matchmaking relies on."""
         repo = self.ctx.repository
-        if (record.rated or state.result is None or len(state.seats) < 2
-                or record.settings.get("mode") != "normal"):
-            return []
+        if record.rated or state.result is None:
+            return [], []
         ranks = [0] * len(state.seats)
         for row in state.result["ranking"]:
             ranks[int(row["seat"])] = int(row["rank"])
+        rated = record.settings.get("mode") == "normal" and len(state.seats) >= 2
+        levels = record.settings.get("botLevels", [])
         profiles: list[Profile | None] = []
         before = []
-        levels = record.settings.get("botLevels", [])
         for seat, player_id in enumerate(record.players):
             if player_id:
                 profile = repo.get_profile(player_id) or Profile(
@@ -299,13 +308,22 @@ class MatchService:
                 profiles.append(None)
                 nominal = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
                 before.append(Rating(float(nominal.rating), 100.0))
-        after = match_update(before, ranks)
-        updated = [replace(p, rating=after[i].to_json(), matches=p.matches + 1,
-                           version=p.version + 1)
-                   for i, p in enumerate(profiles) if p is not None]
+        after = match_update(before, ranks) if rated else before
+        updated, badges = [], []
+        for seat, person in enumerate(profiles):
+            if person is None:
+                continue
+            matches = person.matches + 1
+            new = cosmetics.earned(matches, ranks[seat], len(state.seats),
+                                   state.seats[seat].longest_word, person.badges)
+            badges.append(SeatBadges(seat=seat, badges=new))
+            updated.append(replace(person, rating=after[seat].to_json(), matches=matches,
+                                   rated=person.rated + (1 if rated else 0),
+                                   badges=(*person.badges, *new), version=person.version + 1))
         if not repo.mark_rated(record, updated, self.ctx.now_s()):
-            return []
-        self.ctx.count("matches_rated")
-        return [RatingChange(seat=i, before=round(before[i].rating, 1),
-                             after=round(after[i].rating, 1))
-                for i, p in enumerate(profiles) if p is not None]
+            return [], []
+        self.ctx.count("matches_settled")
+        changes = [RatingChange(seat=i, before=round(before[i].rating, 1),
+                                after=round(after[i].rating, 1))
+                   for i, p in enumerate(profiles) if p is not None and rated]
+        return changes, badges

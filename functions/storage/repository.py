@@ -39,6 +39,8 @@ MATCH_TTL_S = 30 * 86400
 REQUEST_TTL_S = 2 * 86400
 LOBBY_TTL_S = 6 * 3600
 MATCH_INDEX = "byMatch"
+RATING_INDEX = "byRating"
+LEADERBOARD = "LEADERBOARD"
 
 
 class ConflictError(Exception):
@@ -77,8 +79,11 @@ class Profile:
     player_id: str
     name: str
     rating: dict[str, float]
-    matches: int = 0
+    matches: int = 0  # finished matches of any mode
     version: int = 0
+    rated: int = 0  # finished Normal matches (only these move the rating)
+    badges: tuple[str, ...] = ()
+    tile_style: str = "classico"
 
 
 @dataclass(frozen=True)
@@ -316,16 +321,37 @@ class Repository:
     # -- players ------------------------------------------------------------------------------
 
     def _profile_values(self, profile: Profile) -> dict[str, Any]:
-        return {"pk": f"PLAYER#{profile.player_id}", "sk": "PROFILE", "name": profile.name,
-                "rating": profile.rating, "matches": profile.matches,
-                "version": profile.version}
+        values = {"pk": f"PLAYER#{profile.player_id}", "sk": "PROFILE", "name": profile.name,
+                  "rating": profile.rating, "matches": profile.matches,
+                  "version": profile.version, "rated": profile.rated,
+                  "badges": list(profile.badges), "tileStyle": profile.tile_style}
+        if profile.rated:
+            # The sparse leaderboard index: only players with a rated match, by rating.
+            values["gsi2pk"] = LEADERBOARD
+            values["gsi2sk"] = f"{max(0.0, float(profile.rating['rating'])):010.3f}"
+        return values
 
     def get_profile(self, player_id: str) -> Profile | None:
         item = self._get(f"PLAYER#{player_id}", "PROFILE")
-        if item is None:
-            return None
+        return self._profile(player_id, item) if item is not None else None
+
+    @staticmethod
+    def _profile(player_id: str, item: dict[str, Any]) -> Profile:
         return Profile(player_id, item["name"], {k: float(v) for k, v in item["rating"].items()},
-                       int(item.get("matches", 0)), int(item.get("version", 0)))
+                       int(item.get("matches", 0)), int(item.get("version", 0)),
+                       int(item.get("rated", 0)), tuple(item.get("badges", ())),
+                       str(item.get("tileStyle", "classico")))
+
+    def leaderboard(self, limit: int = 20) -> list[Profile]:
+        """The best rated players, best first."""
+        self.reads += 1
+        page = self.client.query(
+            TableName=self.table, IndexName=RATING_INDEX, ScanIndexForward=False, Limit=limit,
+            KeyConditionExpression="gsi2pk = :l",
+            ExpressionAttributeValues={":l": value(LEADERBOARD)})
+        self._count_read(page.get("Items", []))
+        return [self._profile(str(i["pk"]).removeprefix("PLAYER#"), i)
+                for i in map(from_item, page.get("Items", []))]
 
     def put_profile(self, profile: Profile) -> None:
         self._put(self._profile_values(profile))

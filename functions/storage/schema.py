@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from functions.storage.repository import MATCH_INDEX
+from functions.storage.repository import MATCH_INDEX, RATING_INDEX
 
 
 def table_definition(name: str) -> dict[str, Any]:
-    """``create_table`` arguments: on-demand, ``pk``/``sk``, the sparse match index."""
+    """``create_table`` arguments: on-demand, ``pk``/``sk``, the two sparse indexes (a
+    match's connections; the leaderboard)."""
     return {
         "TableName": name,
         "BillingMode": "PAY_PER_REQUEST",
         "AttributeDefinitions": [
-            {"AttributeName": n, "AttributeType": "S"} for n in ("pk", "sk", "gsi1pk", "gsi1sk")
+            {"AttributeName": n, "AttributeType": "S"}
+            for n in ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk")
         ],
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
                       {"AttributeName": "sk", "KeyType": "RANGE"}],
@@ -24,6 +26,13 @@ def table_definition(name: str) -> dict[str, Any]:
                           {"AttributeName": "gsi1sk", "KeyType": "RANGE"}],
             "Projection": {"ProjectionType": "INCLUDE",
                            "NonKeyAttributes": ["playerId", "name"]},
+        }, {
+            "IndexName": RATING_INDEX,
+            "KeySchema": [{"AttributeName": "gsi2pk", "KeyType": "HASH"},
+                          {"AttributeName": "gsi2sk", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "INCLUDE",
+                           "NonKeyAttributes": ["name", "rating", "matches", "rated", "badges",
+                                                "tileStyle"]},
         }],
     }
 

@@ -24,7 +24,7 @@ TIMER_STARTERS = ("Game", "Lobby", "Timer")
 
 class VanlexisStack(Stack):
     def __init__(self, scope: Construct, name: str, **kwargs: object) -> None:
-        super().__init__(scope, name, **kwargs)  # type: ignore[arg-type]
+        super().__init__(scope, name, **kwargs)
         storage = Storage(self, "Storage")
         key = SigningKey(self, "SigningKey")
         functions = GameFunctions(self, "Functions", environment={

@@ -6,7 +6,7 @@ from aws_cdk import RemovalPolicy
 from aws_cdk import aws_dynamodb as dynamodb
 from constructs import Construct
 
-from functions.storage.repository import MATCH_INDEX
+from functions.storage.repository import MATCH_INDEX, RATING_INDEX
 
 
 class Storage(Construct):
@@ -30,4 +30,11 @@ class Storage(Construct):
             sort_key=dynamodb.Attribute(name="gsi1sk", type=key),
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=["playerId", "name"],
+        )
+        self.table.add_global_secondary_index(
+            index_name=RATING_INDEX,
+            partition_key=dynamodb.Attribute(name="gsi2pk", type=key),
+            sort_key=dynamodb.Attribute(name="gsi2sk", type=key),
+            projection_type=dynamodb.ProjectionType.INCLUDE,
+            non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
         )

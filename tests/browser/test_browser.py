@@ -53,6 +53,9 @@ def test_a_whole_solo_match_in_the_browser(browser: Any, stack: LocalStack) -> N
         "() => performance.getEntriesByType('resource').concat(performance.getEntriesByType("
         "'navigation')).reduce((n, e) => n + (e.decodedBodySize || 0), 0)")
     tab.enter("Ana")
+    assert "Rating" in tab.page.inner_text("[data-profile]")
+    tab.page.click("[data-leaderboard-box] summary")
+    assert "classificação" in tab.page.inner_text("[data-leaderboard-box]").lower()
     tab.page.select_option("#solo-bots", "1")
     tab.page.select_option("#solo-level", "1")
     tab.page.select_option("#solo-rounds", "4")
@@ -97,6 +100,7 @@ def test_a_whole_solo_match_in_the_browser(browser: Any, stack: LocalStack) -> N
     tab.wait_my_turn()
     tab.page.wait_for_selector("#end-title", timeout=60_000)
     assert any("tempo" in line for line in tab.state("s.log"))
+    assert "Primeira partida" in tab.page.inner_text("[data-rewards]")
     _shots(tab, "end")
     redraws = tab.page.evaluate(
         "() => performance.getEntriesByName('board-redraw').map(e => e.duration)")

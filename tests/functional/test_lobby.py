@@ -127,3 +127,27 @@ def test_the_one_who_asks_gets_the_broadcast_with_their_request_id(world: World)
     caio = world.connect("Caio")
     solo = caio.send("startSolo", settings={"bots": 1})
     assert caio.last("view")["requestId"] == solo
+
+
+def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("hello")
+    assert ana.last("welcome")["player"]["styles"] == ["classico"]
+    ana.send("setStyle", tileStyle="neon")
+    assert ana.last("error")["code"] == "profile.style_locked"
+    ana.send("joinQueue", seats=2)
+    bia.send("joinQueue", seats=2)
+    match_id = ana.last("view")["matchId"]
+    bia.send("leave", matchId=match_id)
+    ended = ana.last("ended")
+    assert {b["seat"]: b["badges"] for b in ended["badges"]}[0] == [
+        "primeira-partida", "primeira-vitoria"]
+    ana.send("hello")
+    player = ana.last("welcome")["player"]
+    assert player["ratedMatches"] == 1 and "neon" in player["styles"]
+    ana.send("setStyle", tileStyle="neon")
+    assert ana.last("welcome")["player"]["tileStyle"] == "neon"
+    ana.send("leaderboard")
+    board = ana.last("leaderboard")["players"]
+    assert [p["name"] for p in board] == ["Ana", "Bia"]
+    assert board[0]["rating"] > board[1]["rating"] and board[0]["rank"] == 1

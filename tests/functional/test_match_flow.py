@@ -201,7 +201,7 @@ def test_leaving_ends_a_normal_match_and_rates_it_once(world: World) -> None:
     assert profile is not None and profile.matches == 1
     ana.send("pass", matchId=match_id)
     assert ana.last("error")["code"] == "match.finished"
-    world.runtime.matches._rate(world.repository.load_match(match_id), _state(world, match_id))  # type: ignore[arg-type]
+    world.runtime.matches._settle(world.repository.load_match(match_id), _state(world, match_id))  # type: ignore[arg-type]
     again = world.repository.get_profile(ana.player_id)
     assert again == profile
     ana.send("hello")
@@ -212,9 +212,10 @@ def test_room_and_solo_matches_are_not_rated(world: World) -> None:
     ana, bia, match_id = _two_player_room(world)
     bia.send("leave", matchId=match_id)
     assert ana.last("ended")["ratings"] == []
-    record = world.repository.load_match(match_id)
-    assert record is not None and not record.rated
-    assert world.repository.get_profile(ana.player_id) is None  # never touched
+    profile = world.repository.get_profile(ana.player_id)
+    assert profile is not None and profile.matches == 1 and profile.rated == 0
+    assert profile.rating["rating"] == 1500.0
+    assert "primeira-partida" in profile.badges and "primeira-vitoria" in profile.badges
 
 
 def test_views_say_which_seats_are_connected(world: World) -> None:

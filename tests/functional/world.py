@@ -15,7 +15,7 @@ from botocore.exceptions import ClientError
 from engine.commands import command_to_json
 from functions import runtime
 from functions.handlers import authorizer, connection, timer, websocket
-from functions.protocol.client import GAME_ACTIONS
+from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS
 from functions.service.identity import Identity, Signer
 from functions.service.notifier import Notifier
 from functions.service.timers import Timers
@@ -184,10 +184,9 @@ class World:
     def deliver(self, connection_id: str, body: str, action: str) -> None:
         event = {"requestContext": {"connectionId": connection_id, "requestId": "m"},
                  "body": body}
-        if action in GAME_ACTIONS or action == "resume":
+        if action in GAME_ACTIONS:
             websocket.game(event, CTX)
-        elif action in {"hello", "ping", "joinQueue", "leaveQueue", "createRoom", "joinRoom",
-                        "updateRoom", "startRoom", "leaveRoom", "startSolo"}:
+        elif action in LOBBY_ACTIONS:
             websocket.lobby(event, CTX)
         else:
             websocket.default(event, CTX)

@@ -86,10 +86,10 @@ def test_the_table_matches_the_local_schema(synthesized: tuple[Template, Path]) 
         "KeySchema": local["KeySchema"],
         "TimeToLiveSpecification": {"AttributeName": "ttl", "Enabled": True},
         "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True},
-        "GlobalSecondaryIndexes": [Match.object_like({
-            "IndexName": "byMatch",
-            "KeySchema": local["GlobalSecondaryIndexes"][0]["KeySchema"],
-            "Projection": local["GlobalSecondaryIndexes"][0]["Projection"]})],
+        "GlobalSecondaryIndexes": [
+            Match.object_like({"IndexName": index["IndexName"], "KeySchema": index["KeySchema"],
+                               "Projection": index["Projection"]})
+            for index in local["GlobalSecondaryIndexes"]],
     })
 
 

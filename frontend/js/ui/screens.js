@@ -59,13 +59,42 @@ export function entryScreen(state) {
     </section>`;
 }
 
-export function lobbyScreen(state) {
+const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
+const BADGE_NAMES = {
+  "primeira-partida": "Primeira partida", "primeira-vitoria": "Primeira vitória",
+  "palavra-longa": "Palavra longa", veterano: "Veterano",
+};
+
+export function badgeName(id) {
+  return BADGE_NAMES[id] || id;
+}
+
+function profilePanel(state) {
   const me = state.me;
+  const styles = (me?.styles || ["classico"]).map((id) =>
+    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(STYLE_NAMES[id] || id)}</option>`).join("");
+  const badges = (me?.badges || []).map((b) => `<span class="badge">🏅 ${esc(badgeName(b))}</span>`).join(" ");
+  const board = state.leaderboard || [];
   return `
-    <section class="panel">
-      <h2>Olá, ${esc(me?.name || "")}!</h2>
-      <p class="muted">Rating ${me ? Math.round(me.rating) : "—"} · ${me?.matches ?? 0} partida(s)</p>
-    </section>
+    <section class="panel" aria-labelledby="profile-title">
+      <h2 id="profile-title">Olá, ${esc(me?.name || "")}!</h2>
+      <p data-profile>Rating <strong>${me ? Math.round(me.rating) : "—"}</strong>
+        · ${me?.matches ?? 0} partida(s), ${me?.ratedMatches ?? 0} valendo rating</p>
+      <p>${badges || '<span class="muted">Jogue para ganhar medalhas (só visuais).</span>'}</p>
+      <div class="row"><label for="tile-style">Estilo das peças</label>
+        <select id="tile-style" data-style>${styles}</select></div>
+      <details data-leaderboard-box>
+        <summary>Classificação</summary>
+        ${board.length ? `<table class="standings"><thead><tr><th>#</th><th>Jogador</th><th>Rating</th><th>Partidas</th></tr></thead>
+          <tbody>${board.map((p) => `<tr><td>${p.rank}</td><td>${esc(p.name)}</td><td>${Math.round(p.rating)}</td><td>${p.matches}</td></tr>`).join("")}</tbody></table>`
+          : '<p class="muted">Ninguém na classificação ainda: ela conta as partidas da fila Jogar.</p>'}
+      </details>
+    </section>`;
+}
+
+export function lobbyScreen(state) {
+  return `
+    ${profilePanel(state)}
     <div class="lobby-grid">
       <section class="panel stack" aria-labelledby="normal-title">
         <h2 id="normal-title">Jogar</h2>
@@ -138,9 +167,8 @@ export function endScreen(state) {
       <td>${r.tie_break ? esc(TIE_BREAKS[r.tie_break] || r.tie_break) : ""}</td>
       <td>${change ? `${Math.round(change.before)} → ${Math.round(change.after)}` : ""}</td></tr>`;
   }).join("");
-  const mine = ended.result.ranking.find((r) => r.seat === view?.you);
-  const badge = mine?.rank === 1 ? "🏆 Medalha de vitória" : mine?.longest_word?.length >= 7
-    ? "📜 Medalha de palavra longa" : "";
+  const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
+  const badge = earned.map((b) => `🏅 ${esc(badgeName(b))}`).join(", ");
   return `
     <section class="panel stack" aria-labelledby="end-title">
       <h2 id="end-title">Fim da partida</h2>
@@ -149,7 +177,7 @@ export function endScreen(state) {
         <thead><tr><th>Posição</th><th>Jogador</th><th>Pontos</th><th>Melhor palavra</th><th></th><th>Rating</th></tr></thead>
         <tbody>${rows}</tbody>
       </table>
-      ${badge ? `<p>Você ganhou: <strong>${badge}</strong> (só visual).</p>` : ""}
+      ${badge ? `<p data-rewards>Você ganhou: <strong>${badge}</strong> (só visual).</p>` : ""}
       <div class="row">
         <button class="primary" data-action="rematch">Jogar de novo</button>
         <button data-action="to-lobby">Voltar ao saguão</button>
