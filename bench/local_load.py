@@ -225,6 +225,8 @@ def main() -> None:
                      f"p95 {_percentile(lat, 0.95):.0f} ms, p99 {_percentile(lat, 0.99):.0f} ms "
                      f"(mean {statistics.mean(lat) * 1000:.0f}); errors {stats.errors}, "
                      f"lost {stats.lost}, duplicated {stats.duplicated}"))
+        if stats.lost_ids:
+            print(f"N = {n}: unanswered requests {stats.lost_ids}", file=sys.stderr)
     print_table(rows)
 
 

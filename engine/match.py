@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine import chain as chains
 from engine import economy
@@ -487,12 +488,23 @@ def view(
         spied = own.spying
         out["market"] = {
             "coins": own.coins, "row": economy.row_view(rules, own),
-            "pending": dict(own.pending) if own.pending else None,
+            "pending": _pending_view(own.pending, res),
             "spied": ({"seat": spied, "rack": list(state.seats[spied].rack)}
                       if spied is not None else None),
             "second_wind": own.second_wind, "mines": list(own.mines),
             "chain_protected": own.golden_round == state.round,
         }
+    return out
+
+
+def _pending_view(pending: Mapping[str, Any] | None,
+                  res: Resources) -> dict[str, object] | None:
+    """A pending choice as its owner sees it: a Ladrão de Tema's options by name."""
+    if not pending:
+        return None
+    out = dict(pending)
+    if pending.get("kind") == "ladrao":
+        out["options"] = [res.themes.get(t).public() for t in pending["options"]]
     return out
 
 

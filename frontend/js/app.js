@@ -98,7 +98,17 @@ function render(state) {
     loading: () => '<p class="loading">Conectando…</p>', entry: entryScreen, lobby: lobbyScreen,
     queue: queueScreen, room: roomScreen, end: endScreen,
   };
+  // A re-render (a frame arrived) must not undo what the player was choosing in a form.
+  const kept = new Map([...app.querySelectorAll("input[id], select[id]")]
+    .map((field) => [field.id, field.type === "checkbox" ? field.checked : field.value]));
+  const focused = document.activeElement?.id;
   app.innerHTML = (screens[state.screen] || screens.loading)(state);
+  for (const [id, value] of kept) {
+    const field = document.getElementById(id);
+    if (!field || field.dataset.style !== undefined) continue;
+    if (field.type === "checkbox") field.checked = value; else field.value = value;
+  }
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 store.subscribe(render);
@@ -194,9 +204,10 @@ function useCard(slot) {
     const others = s.view.seats.filter((x) => x.seat !== s.view.you && !x.left);
     if (others.length === 1) send("useCard", { matchId: s.matchId, slot, seat: others[0].seat });
     else {
-      const name = window.prompt(`${card.name}: de quem? (${others.map((o) => o.name).join(", ")})`);
-      const seat = others.find((o) => o.name === name);
-      if (seat) send("useCard", { matchId: s.matchId, slot, seat: seat.seat });
+      store.update((st) => {
+        st.target = { slot, kind: "seat", help: `${card.name}: de quem?`,
+                      seats: others.map((o) => ({ seat: o.seat, name: o.name })) };
+      });
     }
   } else if (card.target === "tiles") {
     store.update((st) => { st.mode = "swap"; st.swap = []; st.target = { slot, kind: "tiles", help: `${card.name}: escolha até 3 peças e confirme.` }; });
@@ -211,6 +222,11 @@ function onSquare(row, col) {
   if (s.target?.kind === "square") {
     send("useCard", { matchId: s.matchId, slot: s.target.slot, square: [row, col] });
     store.update((st) => { st.target = null; });
+    return;
+  }
+  if (s.target?.kind === "letter-square") {
+    const slot = s.target.slot;
+    changePlacement((st) => { st.cardSquares = { ...st.cardSquares, [slot]: [row, col] }; st.target = null; });
     return;
   }
   if (s.placed.some((p) => p.row === row && p.col === col)) {
@@ -260,9 +276,23 @@ app.addEventListener("click", (event) => {
     useCard(Number(d.use));
   } else if (d.arm !== undefined) {
     const slot = Number(d.arm);
+    const card = store.state.view.market.row[slot];
     changePlacement((s) => {
-      s.armedCards = s.armedCards.includes(slot) ? s.armedCards.filter((x) => x !== slot) : [...s.armedCards, slot];
+      const arming = !s.armedCards.includes(slot);
+      s.armedCards = arming ? [...s.armedCards, slot] : s.armedCards.filter((x) => x !== slot);
+      if (!arming) {
+        // A Coringa taken out of the play takes its tile back off the board.
+        const rackSize = s.view.rack.length;
+        s.placed = s.placed.filter((p) => p.rackIndex < rackSize);
+      }
+      if (arming && card.target === "square") {
+        s.target = { slot, kind: "letter-square", help: `${card.name}: toque na letra que ela dobra.` };
+      }
     });
+  } else if (d.targetSeat !== undefined) {
+    const s = store.state;
+    send("useCard", { matchId: s.matchId, slot: s.target.slot, seat: Number(d.targetSeat) });
+    store.update((st) => { st.target = null; });
   } else if (d.choose !== undefined) {
     send("chooseTheme", { matchId: store.state.matchId, option: Number(d.choose) });
   }

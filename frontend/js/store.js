@@ -58,6 +58,7 @@ function clearMove(state) {
   state.swap = [];
   state.mode = "play";
   state.armedCards = [];
+  state.cardSquares = {};
   state.target = null;
 }
 
@@ -128,6 +129,19 @@ export function applyFrame(state, frame, describe) {
 
 // -- placing tiles -----------------------------------------------------------------------------
 
+const CARD_WILDCARDS = { coringa_vogal: "?V", coringa_consoante: "?C", coringa_universal: "?" };
+
+/** The tiles this play may use: the rack, plus a wildcard for each armed Coringa card. */
+export function fullRack(state) {
+  const rack = [...(state.view?.rack || [])];
+  const row = state.view?.market?.row || [];
+  for (const slot of state.armedCards) {
+    const code = CARD_WILDCARDS[row[slot]?.id];
+    if (code) rack.push(code);
+  }
+  return rack;
+}
+
 export function myTurn(state) {
   const v = state.view;
   return Boolean(v && v.status !== "finished" && v.you !== null && v.current === v.you);
@@ -143,7 +157,7 @@ export function occupied(state, row, col) {
 }
 
 export function placeTile(state, rackIndex, row, col, letter = null) {
-  const rack = state.view?.rack || [];
+  const rack = fullRack(state);
   const code = rack[rackIndex];
   if (code === undefined || usedRack(state).has(rackIndex) || occupied(state, row, col)) {
     return false;
@@ -161,7 +175,7 @@ export function placeTile(state, rackIndex, row, col, letter = null) {
 
 /** The rack tile to use for a typed letter: the letter itself, else a wildcard that allows it. */
 export function rackIndexFor(state, letter) {
-  const rack = state.view?.rack || [];
+  const rack = fullRack(state);
   const used = usedRack(state);
   const exact = rack.findIndex((code, i) => code === letter && !used.has(i));
   if (exact >= 0) return exact;
@@ -193,5 +207,8 @@ export function playTiles(state) {
 }
 
 export function moveCards(state) {
-  return state.armedCards.map((slot) => ({ slot }));
+  return state.armedCards.map((slot) => {
+    const square = state.cardSquares?.[slot];
+    return square ? { slot, square } : { slot };
+  });
 }

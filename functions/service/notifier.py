@@ -51,8 +51,18 @@ class Notifier:
         return True
 
     def post_many(self, frames: Sequence[tuple[str, str]]) -> list[bool]:
-        """Send each ``(connection id, frame)``, concurrently when there are several."""
-        if len(frames) <= 1:
-            return [self.post(c, f) for c, f in frames]
-        with ThreadPoolExecutor(max_workers=min(_WORKERS, len(frames))) as pool:
-            return list(pool.map(lambda pair: self.post(*pair), frames))
+        """Send each ``(connection id, frame)``. Connections are served concurrently, but a
+        connection's own frames go one after the other, in order: a player must never see a
+        match end before the move that ended it."""
+        by_connection: dict[str, list[str]] = {}
+        for connection_id, frame in frames:
+            by_connection.setdefault(connection_id, []).append(frame)
+
+        def send_all(connection_id: str) -> bool:
+            # all() stops at the first gone connection: the rest would be lost too.
+            return all(self.post(connection_id, frame) for frame in by_connection[connection_id])
+
+        if len(by_connection) <= 1:
+            return [send_all(c) for c in by_connection]
+        with ThreadPoolExecutor(max_workers=min(_WORKERS, len(by_connection))) as pool:
+            return list(pool.map(send_all, by_connection))

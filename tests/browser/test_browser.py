@@ -58,7 +58,7 @@ def test_a_whole_solo_match_in_the_browser(browser: Any, stack: LocalStack) -> N
     assert "classificação" in tab.page.inner_text("[data-leaderboard-box]").lower()
     tab.page.select_option("#solo-bots", "1")
     tab.page.select_option("#solo-level", "1")
-    tab.page.select_option("#solo-rounds", "4")
+    tab.page.select_option("#solo-rounds", "5")
     tab.page.select_option("#solo-turn", "20")
     tab.page.click("[data-action=start-solo]")
     tab.page.wait_for_selector(".board")
@@ -114,16 +114,19 @@ def test_a_whole_solo_match_in_the_browser(browser: Any, stack: LocalStack) -> N
 
 
 def _buy_and_use_a_card(tab: Tab) -> str:
-    """Buy the first card this seat can afford that needs no tiles, and use it."""
-    for _ in range(3):
+    """Buy the cheapest card this seat can afford, and use it (with its target step)."""
+    offers: list[tuple[int, dict[str, Any]]] = []
+    for _ in range(2):
         market = tab.state("s.view.market")
-        offers = [(slot, card) for slot, card in enumerate(market["row"])
-                  if card and not card["owned"] and card["price"] <= market["coins"]
-                  and card["target"] in (None, "square")]
+        offers = sorted(((slot, card) for slot, card in enumerate(market["row"])
+                         if card and not card["owned"] and card["price"] <= market["coins"]
+                         and card["target"] in (None, "square", "tiles", "seat", "letter")),
+                        key=lambda pair: pair[1]["price"])
         if offers:
             break
         tab.page.click("[data-action=pass]")  # save coins for a turn
         tab.wait_my_turn()
+    assert offers, "no card affordable in two turns"
     slot, card = offers[0]
     tab.page.click(f"[data-buy='{slot}']")
     tab.page.wait_for_function(f"() => window.vanlexis.store.state.view.market.row[{slot}]?.owned")
@@ -133,6 +136,9 @@ def _buy_and_use_a_card(tab: Tab) -> str:
     tab.page.click(f"[data-use='{slot}']")
     if card["target"] == "square":
         tab.page.click(tab.square(0, 0))
+    elif card["target"] == "tiles":
+        tab.page.click("[data-rack='0']")
+        tab.page.click("[data-action=confirm]")
     tab.page.wait_for_function(
         f"() => !window.vanlexis.store.state.view.market.row[{slot}]?.owned")
     return str(card["id"])

@@ -224,3 +224,12 @@ def test_views_say_which_seats_are_connected(world: World) -> None:
     world.disconnect(bia)
     ana.send("pass", matchId=match_id)
     assert [s["online"] for s in ana.view()["seats"]] == [True, False]
+
+
+def test_the_last_move_arrives_before_the_end_of_the_match(world: World) -> None:
+    ana, bia, match_id = _two_player_room(world, rounds=1)
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+    request = bia.send("pass", matchId=match_id)
+    kinds = [f["type"] for f in bia.frames[-2:]]
+    assert kinds == ["update", "ended"] and bia.frames[-2]["requestId"] == request

@@ -30,8 +30,10 @@ export function marketHtml(state) {
   const pending = market.pending;
   const choose = pending ? `<div class="stack" data-pending><strong>Escolha uma opção:</strong>
     <div class="row">${pending.options.map((o, i) => `<button data-choose="${i}">${esc(o.name || o)}</button>`).join("")}</div></div>` : "";
+  const seats = state.target?.kind === "seat" ? state.target.seats.map((x) =>
+    `<button data-target-seat="${x.seat}">${esc(x.name)}</button>`).join("") : "";
   const target = state.target ? `<p data-target-help><strong>${esc(state.target.help)}</strong>
-    <button data-action="cancel-target">Cancelar</button></p>` : "";
+    ${seats} <button data-action="cancel-target">Cancelar</button></p>` : "";
   const spied = market.spied ? `<p>Mão de ${esc(state.view.seats[market.spied.seat]?.name)} (Espião): ${esc(market.spied.rack.join(" "))}</p>` : "";
   return `<p>Moedas: <strong data-coins>${market.coins}</strong></p>${target}${choose}${spied}
     <div class="market">${slots}</div>`;

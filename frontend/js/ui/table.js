@@ -2,7 +2,7 @@
 // The board's 441 squares are built once and only the squares that change are touched.
 import { esc, el } from "./dom.js";
 import { BANDS, SQUARES, squareName } from "../text.js";
-import { isWild, myTurn, usedRack } from "../store.js";
+import { fullRack, isWild, myTurn, usedRack } from "../store.js";
 import { receiptHtml } from "./receipt.js";
 import { marketHtml } from "./market.js";
 
@@ -121,10 +121,11 @@ export class TableView {
   drawRack(state) {
     const view = state.view;
     const used = usedRack(state);
-    const key = JSON.stringify([view.rack, [...used], state.selected, state.swap, state.mode]);
+    const rack = fullRack(state);
+    const key = JSON.stringify([rack, [...used], state.selected, state.swap, state.mode]);
     if (this.last.rack === key) return;
     this.last.rack = key;
-    this.rack.innerHTML = (view.rack || []).map((code, i) => {
+    this.rack.innerHTML = rack.map((code, i) => {
       const wild = isWild(code);
       const label = wild ? { "?": "curinga", "?V": "curinga de vogal", "?C": "curinga de consoante" }[code] : code;
       const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
