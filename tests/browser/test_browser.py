@@ -186,4 +186,14 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
         tab.page.wait_for_selector(".board")
     names = ana.state("s.view.seats.map(s => s.name)")
     assert sorted(names) == ["Ana", "Bia"]
+    first, second = (ana, bia) if ana.state("s.view.you") == 0 else (bia, ana)
+    for tab in (first, second, first, second):  # two passes each end the queue's match
+        tab.wait_my_turn()
+        tab.page.click("[data-action=pass]")
+    for tab in (ana, bia):
+        tab.page.wait_for_selector("#end-title", timeout=30_000)
+        # a Normal match is rated: the end screen shows the rating change
+        assert "→" in tab.page.inner_text(".standings")
+        rack = tab.state("s.view.rack")
+        assert tab.page.locator(".rack [data-rack]").count() in (0, len(rack))
     assert not ana.errors and not bia.errors, (ana.errors, bia.errors)
