@@ -181,7 +181,7 @@ def _segundo_folego(rules: RuleSet, state: MatchState, i: int, _c: UseCard, _r: 
 def _other_themes(state: MatchState, themes: ThemeCatalog, exclude: set[str | None]) -> list[str]:
     if state.theme_id is None:
         raise CardError("Esta partida não tem tema.", code="card.no_theme")
-    return [t for t in themes.ids() if t not in exclude]
+    return [t for t in themes.drawable() if t not in exclude]
 
 
 def _ladrao(rules: RuleSet, state: MatchState, i: int, _c: UseCard, rng: Rng,

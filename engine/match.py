@@ -46,9 +46,11 @@ class Resources:
 
     @classmethod
     @functools.cache
-    def default(cls) -> Resources:
+    def default(cls, reviewed_only: bool = False) -> Resources:
+        """The bundled lexicon and themes; ``reviewed_only`` restricts every theme draw to the
+        themes a person has reviewed (a deployment's choice)."""
         lexicon = Lexicon.default()
-        return cls(lexicon, ThemeCatalog.load(DEFAULT_DIR, lexicon))
+        return cls(lexicon, ThemeCatalog.load(DEFAULT_DIR, lexicon, reviewed_only=reviewed_only))
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ def new_match(
     if not rules.themed:
         theme_id = None
     elif theme_id is None:
-        ids = res.themes.ids()
+        ids = res.themes.drawable()
         if not ids:
             raise TurnError("Não há temas disponíveis.", code="theme.none")
         theme_id = rng.choice(ids)

@@ -188,11 +188,19 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema") -> Them
 class ThemeCatalog:
     """The themes a match can draw, by id."""
 
-    def __init__(self, themes: Iterable[Theme]) -> None:
+    def __init__(self, themes: Iterable[Theme], *, reviewed_only: bool = False) -> None:
         self._themes = {t.id: t for t in themes}
+        self.reviewed_only = reviewed_only
+
+    def drawable(self) -> list[str]:
+        """The themes a draw may pick (a match's theme, a Ladrão de Tema's options, a Tema
+        Pessoal): every valid theme, or only the reviewed ones if so configured. A match keeps
+        its theme either way."""
+        return self.ids(reviewed_only=self.reviewed_only)
 
     @classmethod
-    def load(cls, directory: Path, lexicon: Lexicon) -> ThemeCatalog:
+    def load(cls, directory: Path, lexicon: Lexicon, *,
+             reviewed_only: bool = False) -> ThemeCatalog:
         """Load every ``*.json`` theme of a folder; any invalid file raises :class:`ThemeError`."""
         themes = []
         for path in sorted(directory.glob("*.json")):
@@ -204,7 +212,7 @@ class ThemeCatalog:
             if theme.id != path.stem:
                 raise ThemeError(f"{path.name}: o id “{theme.id}” difere do nome do arquivo")
             themes.append(theme)
-        return cls(themes)
+        return cls(themes, reviewed_only=reviewed_only)
 
     def __contains__(self, theme_id: object) -> bool:
         return theme_id in self._themes

@@ -26,6 +26,7 @@ class Config:
     key_parameter: str | None = None
     key_file: str | None = None
     key_secret: str | None = None
+    reviewed_themes_only: bool = False  # THEMES_REVIEWED_ONLY: draw only reviewed themes
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -41,7 +42,8 @@ class Config:
         return cls(env["TABLE_NAME"], env["STATE_MACHINE_ARN"], env["WEBSOCKET_ENDPOINT"],
                    int(env.get("QUEUE_WAIT_SECONDS", "20")),
                    env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
-                   env.get("SIGNING_KEY_SECRET_ARN") or None)
+                   env.get("SIGNING_KEY_SECRET_ARN") or None,
+                   env.get("THEMES_REVIEWED_ONLY", "").lower() in ("1", "true", "yes"))
 
     def signing_key(self, client_for: Any = None) -> bytes:
         """The key, from the file, Secrets Manager or SSM (``client_for(service)`` gives a

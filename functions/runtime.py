@@ -50,7 +50,8 @@ def from_config(config: Config) -> Runtime:
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
     return assemble(repository, notifier, timers, Signer(config.signing_key(boto3.client)),
-                    queue_wait_s=config.queue_wait_s)
+                    queue_wait_s=config.queue_wait_s,
+                    resources=Resources.default(reviewed_only=config.reviewed_themes_only))
 
 
 _CURRENT: Runtime | None = None

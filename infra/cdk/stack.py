@@ -32,6 +32,9 @@ class VanlexisStack(Stack):
             "STATE_MACHINE_ARN": machine_arn(self),
             "SIGNING_KEY_SECRET_ARN": key.secret.secret_arn,
             "QUEUE_WAIT_SECONDS": "20",
+            # cdk deploy -c reviewedThemesOnly=true: matches draw only reviewed themes
+            "THEMES_REVIEWED_ONLY": str(self.node.try_get_context("reviewedThemesOnly")
+                                        or "false").lower(),
         })
         realtime = Realtime(self, "Realtime", functions=functions)
         for fn in functions.all():

@@ -38,3 +38,11 @@ def test_the_key_comes_from_secrets_manager_in_the_cloud() -> None:
     assert asked == [("secretsmanager", "arn:secret")]
     with pytest.raises(ConfigError):
         config.signing_key()
+
+
+def test_a_deployment_can_draw_only_reviewed_themes(tmp_path: Path) -> None:
+    key = tmp_path / "key"
+    key.write_text("s" * 64)
+    base = {**BASE, "SIGNING_KEY_FILE": str(key)}
+    assert not Config.from_env(base).reviewed_themes_only
+    assert Config.from_env({**base, "THEMES_REVIEWED_ONLY": "true"}).reviewed_themes_only

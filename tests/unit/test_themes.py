@@ -134,3 +134,11 @@ def test_form_proposals_keep_the_traps_out() -> None:
     assert "bolo" not in accepted
     accepted, _ = propose_forms("porta", LEX)
     assert "porto" not in accepted
+
+
+def test_draws_can_be_restricted_to_reviewed_themes() -> None:
+    every = ThemeCatalog.load(DEFAULT_DIR, LEX)
+    reviewed = ThemeCatalog.load(DEFAULT_DIR, LEX, reviewed_only=True)
+    assert every.drawable() == every.ids() and every.ids()
+    assert reviewed.drawable() == [t for t in every.ids() if every.get(t).reviewed]
+    assert len(reviewed) == len(every)  # a match on any valid theme still loads
