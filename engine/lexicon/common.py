@@ -42,6 +42,10 @@ class CommonWords:
     def __len__(self) -> int:
         return len(self._rank)
 
+    def words(self) -> list[str]:
+        """Every common word, most common first."""
+        return list(self._rank)
+
     def rank(self, word: str) -> int | None:
         """The rank of a folded word, or None when it is not among the common words."""
         return self._rank.get(word)

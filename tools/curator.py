@@ -1,0 +1,261 @@
+"""``vanlexis themes``: the curator's tool for the theme library.
+
+- ``check``: validates every theme (dictionary, duplicates across layers, layer sizes, every
+  generated form reviewed) and reports per theme; it fails if any theme fails.
+- ``suggest THEME``: proposes candidate words from offline data: synonyms, in LibreOffice's
+  Brazilian Portuguese thesaurus (Debian's ``mythes-pt-br``), of the theme's words, that the
+  dictionary has. Nothing is added without a person's choice.
+- ``review THEME``: walks a person through the forms still pending (accept or reject each) and
+  records the review (who and when) only when the person says the theme is reviewed.
+- ``stats``: from bot self-play, how often each theme's words are played and in which bands.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import multiprocessing
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.lexicon import Lexicon, fold
+from engine.lexicon.common import CommonWords
+from engine.themes import DEFAULT_DIR, ThemeError, parse_theme
+from tools.theme_forms import propose_forms
+from tools.thesaurus import Thesaurus
+
+MINIMUM = {"core": 40, "related": 80, "distant": 120}
+
+
+@dataclass
+class Report:
+    """One theme's check: its layer sizes, review status and problems (none: it passes)."""
+
+    name: str
+    sizes: dict[str, int] = field(default_factory=dict)
+    status: str = "?"
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _pending_forms(data: dict[str, Any], lexicon: Lexicon) -> dict[str, list[str]]:
+    """For each base word, the generated forms nobody has accepted or rejected yet."""
+    forms = data.get("forms") if isinstance(data.get("forms"), dict) else {}
+    pending: dict[str, list[str]] = {}
+    for words in (data.get("layers") or {}).values():
+        for base in words if isinstance(words, list) else []:
+            if not isinstance(base, str) or fold(base) not in lexicon:
+                continue
+            accepted, rejected = propose_forms(base, lexicon)
+            entry = forms.get(base, {}) if isinstance(forms.get(base), dict) else {}
+            decided = {fold(w) for w in [*entry.get("accepted", []), *entry.get("rejected", [])]}
+            missing = [w for w in [*accepted, *rejected] if fold(w) not in decided]
+            if missing:
+                pending[base] = missing
+    return pending
+
+
+def check_file(path: Path, lexicon: Lexicon) -> Report:
+    report = Report(path.stem)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        report.problems.append(f"não é um JSON legível ({exc})")
+        return report
+    if not isinstance(data, dict):
+        report.problems.append("o tema deve ser um objeto JSON")
+        return report
+    layers = data.get("layers") if isinstance(data.get("layers"), dict) else {}
+    report.sizes = {k: len(v) for k, v in layers.items() if isinstance(v, list)}
+    report.status = str((data.get("curation") or {}).get("status", "?"))
+    try:
+        parse_theme(data, lexicon, source=path.name)
+    except ThemeError as exc:
+        text = exc.message.removeprefix(f"{path.name}: ")
+        report.problems += text.split("; ")
+    if data.get("id") != path.stem:
+        report.problems.append(f"o id “{data.get('id')}” difere do nome do arquivo")
+    for layer, minimum in MINIMUM.items():
+        if 0 < report.sizes.get(layer, 0) < minimum:
+            report.problems.append(f"layers.{layer}: {report.sizes[layer]} palavras; "
+                                   f"o mínimo é {minimum}")
+    for base, missing in _pending_forms(data, lexicon).items():
+        report.problems.append(f"forms.{base}: forma sem revisão: {', '.join(missing)}")
+    return report
+
+
+def check(directory: Path, lexicon: Lexicon) -> list[Report]:
+    return [check_file(path, lexicon) for path in sorted(directory.glob("*.json"))]
+
+
+def format_reports(reports: Sequence[Report]) -> str:
+    lines = []
+    for r in reports:
+        sizes = "/".join(str(r.sizes.get(k, 0)) for k in MINIMUM)
+        lines.append(f"{'ok   ' if r.ok else 'FALHA'} {r.name:<22} {sizes:>12}  {r.status}")
+        lines += [f"        - {p}" for p in r.problems]
+    failed = sum(1 for r in reports if not r.ok)
+    lines.append(f"{len(reports)} temas, {failed} com problemas")
+    return "\n".join(lines)
+
+
+# -- suggestions ---------------------------------------------------------------------------------
+
+#: a synonym of a word in one layer is proposed for the next layer out
+NEXT_LAYER = {"core": "related", "related": "distant", "distant": "distant"}
+_WEIGHT = {"core": 3, "related": 2, "distant": 1}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    word: str
+    layer: str  # where it would go
+    because: tuple[str, ...]  # the theme's words it is a synonym of
+    score: int
+
+
+def suggest(data: dict[str, Any], lexicon: Lexicon, thesaurus: Thesaurus,
+            common: CommonWords, limit: int = 30) -> list[Suggestion]:
+    """Synonyms (thesaurus) of the theme's words that the dictionary has and the theme lacks,
+    ranked by how many theme words point to them (core counting most), then by how common
+    they are. A suggestion goes one layer further out than the word it came from."""
+    layer_of = {fold(w): layer for layer, words in data["layers"].items() for w in words}
+    known = set(layer_of) | {fold(f) for entry in data.get("forms", {}).values()
+                             for f in [*entry.get("accepted", []), *entry.get("rejected", [])]}
+    found: dict[str, dict[str, Any]] = {}
+    for layer, words in data["layers"].items():
+        for word in words:
+            for synonym in thesaurus.of(word):
+                folded = fold(synonym)
+                if folded in known or folded not in lexicon or len(folded) < 3:
+                    continue
+                entry = found.setdefault(folded, {"display": synonym, "score": 0,
+                                                  "because": [], "layer": "distant"})
+                entry["score"] += _WEIGHT[layer]
+                entry["because"].append(word)
+                if _WEIGHT[NEXT_LAYER[layer]] > _WEIGHT[entry["layer"]]:
+                    entry["layer"] = NEXT_LAYER[layer]
+    ranked = sorted(found.items(), key=lambda item: (-item[1]["score"],
+                                                     common.rank(item[0]) or 10**9, item[0]))
+    return [Suggestion(e["display"], e["layer"], tuple(e["because"]), e["score"])
+            for _, e in ranked[:limit]]
+
+
+# -- review -------------------------------------------------------------------------------------
+
+def review(path: Path, lexicon: Lexicon, ask: Callable[[str], str], out: TextIO,
+           today: datetime.date) -> dict[str, int]:
+    """Ask about every pending form, then whether the theme is reviewed; write the file."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    forms = data.setdefault("forms", {})
+    counts = Counter[str]()
+    for base, missing in _pending_forms(data, lexicon).items():
+        entry = forms.setdefault(base, {"accepted": [], "rejected": []})
+        for form in missing:
+            answer = ""
+            while answer not in ("a", "r", "p", "s"):
+                answer = ask(f"“{form}” conta como “{base}”? [a]ceitar, [r]ejeitar, "
+                             f"[p]ular, [s]air: ").strip().lower()[:1]
+            if answer == "s":
+                break
+            if answer == "p":
+                counts["skipped"] += 1
+                continue
+            key = "accepted" if answer == "a" else "rejected"
+            entry[key] = sorted({*entry.get(key, []), form})
+            counts[key] += 1
+        else:
+            continue
+        break
+    pending = _pending_forms(data, lexicon)
+    if not pending and ask("Todas as formas foram revistas. Marcar o tema como revisado? "
+                           "[s/n]: ").strip().lower().startswith("s"):
+        reviewer = ""
+        while not reviewer:
+            reviewer = ask("Seu nome (revisor): ").strip()
+        data["curation"] = {**data.get("curation", {}), "status": "reviewed",
+                            "reviewed_by": reviewer, "reviewed_on": today.isoformat()}
+        counts["reviewed"] = 1
+    elif pending:
+        out.write(f"Ainda há formas pendentes em {len(pending)} palavras; o tema continua "
+                  f"como rascunho.\n")
+    parse_theme(data, lexicon, source=path.name)  # never write an invalid theme
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return dict(counts)
+
+
+# -- statistics from self-play ----------------------------------------------------------------
+
+def _theme_match(args: tuple[str, int]) -> Counter[str]:
+    from engine.bots.levels import BotPlayer, bot_rng, level
+    from engine.commands import Pass, Play
+    from engine.errors import RuleError
+    from engine.match import Player, Resources, apply, new_match
+    from engine.rules import RuleSet
+
+    theme_id, index = args
+    rules, res = RuleSet.standard().with_settings(cards=False), Resources.default()
+    bots = [BotPlayer(level(4)), BotPlayer(level(4))]
+    state, _ = new_match(rules, f"stats-{theme_id}-{index}",
+                         [Player("a", "A", bot=True), Player("b", "B", bot=True)],
+                         seed=f"stats-{theme_id}-{index}", now=0, theme_id=theme_id,
+                         resources=res)
+    bands: Counter[str] = Counter()
+    while not state.finished:
+        seat = state.current
+        command = bots[seat].action(rules, state, seat, res, bot_rng(state, seat))
+        try:
+            state, events = apply(rules, state, seat, command, 0, resources=res)
+        except RuleError:
+            state, events = apply(rules, state, seat, Pass(), 0, resources=res)
+        if isinstance(command, Play):
+            for event in events:
+                if event.kind == "move_played":
+                    bands[str(event.data["breakdown"]["band"])] += 1
+        else:
+            bands["(sem jogada)"] += 1
+    return bands
+
+
+def stats(theme_ids: Iterable[str], matches: int,
+          workers: int | None = None) -> dict[str, Counter[str]]:
+    """Plays by band for each theme, over ``matches`` two-player matches of level-4 bots."""
+    jobs = [(t, i) for t in theme_ids for i in range(matches)]
+    workers = workers or min(os.cpu_count() or 1, 4)
+    out: dict[str, Counter[str]] = {t: Counter() for t, _ in jobs}
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_theme_match, jobs)
+    else:
+        results = [_theme_match(job) for job in jobs]
+    for (theme_id, _), bands in zip(jobs, results, strict=True):
+        out[theme_id] += bands
+    return out
+
+
+def format_stats(table: dict[str, Counter[str]]) -> str:
+    lines = [f"{'tema':<22} {'jogadas':>7} {'Escaldante':>10} {'Quente':>7} {'Morno':>6} "
+             f"{'Frio':>6} {'Q+E':>6}"]
+    shares = []
+    for theme_id, bands in sorted(table.items()):
+        plays = sum(n for b, n in bands.items() if not b.startswith("("))
+        hot = bands["Quente"] + bands["Escaldante"]
+        share = hot / plays if plays else 0.0
+        shares.append(share)
+        lines.append(f"{theme_id:<22} {plays:>7} {bands['Escaldante']:>10} {bands['Quente']:>7} "
+                     f"{bands['Morno']:>6} {bands['Frio']:>6} {100 * share:>5.1f}%")
+    if shares:
+        lines.append(f"Q+E: média {100 * sum(shares) / len(shares):.1f}%, "
+                     f"de {100 * min(shares):.1f}% a {100 * max(shares):.1f}%")
+    return "\n".join(lines)
+
+
+def library(directory: Path = DEFAULT_DIR) -> list[Path]:
+    return sorted(directory.glob("*.json"))
