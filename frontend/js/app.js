@@ -42,6 +42,7 @@ function onFrame(frame) {
   store.update((s) => applyFrame(s, frame, describe));
   if (frame.type === "welcome") {
     document.body.dataset.tiles = frame.player.tileStyle || "classico";
+    document.body.dataset.board = frame.player.boardStyle || "claro";
     if (frame.activeMatch) send("resume", { matchId: frame.activeMatch });
     else if (!store.state.leaderboard) send("leaderboard");
   }
@@ -299,7 +300,9 @@ app.addEventListener("click", (event) => {
 });
 
 app.addEventListener("change", (event) => {
-  if (event.target.matches("[data-style]")) send("setStyle", { tileStyle: event.target.value });
+  const kind = event.target.dataset?.style;
+  if (kind === "tile") send("setStyle", { tileStyle: event.target.value });
+  if (kind === "board") send("setStyle", { boardStyle: event.target.value });
 });
 
 app.addEventListener("submit", async (event) => {

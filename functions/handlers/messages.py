@@ -89,7 +89,8 @@ def _ack(run: Callable[[], object]) -> list[str]:
 _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
     msg.Hello: lambda rt, who, m: [rt.lobby.hello(who, m.requestId)],
     msg.Leaderboard: lambda rt, who, m: [rt.lobby.leaderboard(m.requestId)],
-    msg.SetStyle: lambda rt, who, m: [rt.lobby.set_style(who, m.tileStyle, m.requestId)],
+    msg.SetStyle: lambda rt, who, m: [rt.lobby.set_style(who, m.tileStyle, m.boardStyle,
+                                                         m.requestId)],
     msg.Ping: lambda rt, who, m: [Pong(requestId=m.requestId,
                                        serverTimeMs=rt.ctx.clock_ms()).dump()],
     msg.JoinQueue: lambda rt, who, m: _ack(lambda: rt.lobby.join_queue(who, m.seats,

@@ -185,10 +185,13 @@ class Leaderboard(_Message):
 
 
 class SetStyle(_Message):
-    """Choose an unlocked tile style (visual only); answered with ``welcome``."""
+    """Choose unlocked tile and board styles (visual only); answered with ``welcome``."""
 
     action: Literal["setStyle"]
-    tileStyle: str = Field(min_length=1, max_length=20, pattern=r"^[a-z-]+$")
+    tileStyle: str | None = Field(default=None, min_length=1, max_length=20,
+                                  pattern=r"^[a-z-]+$")
+    boardStyle: str | None = Field(default=None, min_length=1, max_length=20,
+                                   pattern=r"^[a-z-]+$")
 
 
 class Ping(_Message):

@@ -36,6 +36,8 @@ class PlayerInfo(BaseModel):
     badges: list[str] = []
     styles: list[str] = ["classico"]
     tileStyle: str = "classico"
+    boardStyles: list[str] = ["claro"]
+    boardStyle: str = "claro"
 
 
 class Welcome(_Frame):

@@ -39,6 +39,14 @@ def earned(matches_after: int, rank: int, seats: int, longest_word: str,
     return [b for b in new if b not in owned]
 
 
+#: board style → (name, what unlocks it)
+BOARD_STYLES: dict[str, tuple[str, str]] = {
+    "claro": ("Claro", "sempre"),
+    "noturno": ("Noturno", "5 partidas"),
+    "veterano": ("Feltro verde", "a medalha de veterano"),
+}
+
+
 def styles(matches: int, badges: Iterable[str]) -> list[str]:
     """The tile styles a profile may use."""
     owned = set(badges)
@@ -47,4 +55,14 @@ def styles(matches: int, badges: Iterable[str]) -> list[str]:
         out.append("madeira")
     if "primeira-vitoria" in owned:
         out.append("neon")
+    return out
+
+
+def board_styles(matches: int, badges: Iterable[str]) -> list[str]:
+    """The board styles a profile may use."""
+    out = ["claro"]
+    if matches >= 5:
+        out.append("noturno")
+    if "veterano" in set(badges):
+        out.append("veterano")
     return out

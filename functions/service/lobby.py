@@ -91,17 +91,25 @@ class LobbyService:
                           deviation=round(rating.deviation, 1), matches=profile.matches,
                           ratedMatches=profile.rated, badges=list(profile.badges),
                           styles=cosmetics.styles(profile.matches, profile.badges),
-                          tileStyle=profile.tile_style)
+                          tileStyle=profile.tile_style,
+                          boardStyles=cosmetics.board_styles(profile.matches, profile.badges),
+                          boardStyle=profile.board_style)
         return Welcome(requestId=request_id, player=info,
                        activeMatch=self.active_match(who.player_id)).dump()
 
-    def set_style(self, who: Identity, style: str, request_id: str) -> str:
+    def set_style(self, who: Identity, tile: str | None, board: str | None,
+                  request_id: str) -> str:
         profile = self.profile(who)
-        if style not in cosmetics.styles(profile.matches, profile.badges):
+        if tile is not None and tile not in cosmetics.styles(profile.matches, profile.badges):
             raise ServiceError("profile.style_locked",
-                               "Esse estilo ainda não foi desbloqueado.")
-        self.ctx.repository.put_profile(replace(profile, tile_style=style,
-                                                version=profile.version + 1))
+                               "Esse estilo de peças ainda não foi desbloqueado.")
+        if board is not None and board not in cosmetics.board_styles(profile.matches,
+                                                                     profile.badges):
+            raise ServiceError("profile.style_locked",
+                               "Esse estilo de tabuleiro ainda não foi desbloqueado.")
+        self.ctx.repository.put_profile(replace(
+            profile, tile_style=tile or profile.tile_style,
+            board_style=board or profile.board_style, version=profile.version + 1))
         return self.hello(who, request_id)
 
     def leaderboard(self, request_id: str) -> str:

@@ -84,6 +84,7 @@ class Profile:
     rated: int = 0  # finished Normal matches (only these move the rating)
     badges: tuple[str, ...] = ()
     tile_style: str = "classico"
+    board_style: str = "claro"
 
 
 @dataclass(frozen=True)
@@ -324,7 +325,8 @@ class Repository:
         values = {"pk": f"PLAYER#{profile.player_id}", "sk": "PROFILE", "name": profile.name,
                   "rating": profile.rating, "matches": profile.matches,
                   "version": profile.version, "rated": profile.rated,
-                  "badges": list(profile.badges), "tileStyle": profile.tile_style}
+                  "badges": list(profile.badges), "tileStyle": profile.tile_style,
+                  "boardStyle": profile.board_style}
         if profile.rated:
             # The sparse leaderboard index: only players with a rated match, by rating.
             values["gsi2pk"] = LEADERBOARD
@@ -340,7 +342,8 @@ class Repository:
         return Profile(player_id, item["name"], {k: float(v) for k, v in item["rating"].items()},
                        int(item.get("matches", 0)), int(item.get("version", 0)),
                        int(item.get("rated", 0)), tuple(item.get("badges", ())),
-                       str(item.get("tileStyle", "classico")))
+                       str(item.get("tileStyle", "classico")),
+                       str(item.get("boardStyle", "claro")))
 
     def leaderboard(self, limit: int = 20) -> list[Profile]:
         """The best rated players, best first."""

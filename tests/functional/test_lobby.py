@@ -147,6 +147,10 @@ def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     assert player["ratedMatches"] == 1 and "neon" in player["styles"]
     ana.send("setStyle", tileStyle="neon")
     assert ana.last("welcome")["player"]["tileStyle"] == "neon"
+    ana.send("setStyle", boardStyle="noturno")  # unlocked after 5 matches
+    assert ana.last("error")["code"] == "profile.style_locked"
+    ana.send("setStyle", boardStyle="claro")
+    assert ana.last("welcome")["player"]["boardStyle"] == "claro"
     ana.send("leaderboard")
     board = ana.last("leaderboard")["players"]
     assert [p["name"] for p in board] == ["Ana", "Bia"]

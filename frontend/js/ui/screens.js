@@ -60,6 +60,7 @@ export function entryScreen(state) {
 }
 
 const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
+const BOARD_NAMES = { claro: "Claro", noturno: "Noturno", veterano: "Feltro verde" };
 const BADGE_NAMES = {
   "primeira-partida": "Primeira partida", "primeira-vitoria": "Primeira vitória",
   "palavra-longa": "Palavra longa", veterano: "Veterano",
@@ -82,7 +83,10 @@ function profilePanel(state) {
         · ${me?.matches ?? 0} partida(s), ${me?.ratedMatches ?? 0} valendo rating</p>
       <p>${badges || '<span class="muted">Jogue para ganhar medalhas (só visuais).</span>'}</p>
       <div class="row"><label for="tile-style">Estilo das peças</label>
-        <select id="tile-style" data-style>${styles}</select></div>
+        <select id="tile-style" data-style="tile">${styles}</select>
+        <label for="board-style">Tabuleiro</label>
+        <select id="board-style" data-style="board">${(me?.boardStyles || ["claro"]).map((id) =>
+          `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(BOARD_NAMES[id] || id)}</option>`).join("")}</select></div>
       <details data-leaderboard-box>
         <summary>Classificação</summary>
         ${board.length ? `<table class="standings"><thead><tr><th>#</th><th>Jogador</th><th>Rating</th><th>Partidas</th></tr></thead>
