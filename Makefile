@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy
+.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -49,6 +49,10 @@ synth: $(STAMP)
 ## Deploy to the AWS account of your credentials: make deploy CDK_ARGS="-c account=… -c region=…"
 deploy: $(STAMP)
 	$(CDK) deploy $(CDK_ARGS)
+
+## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
+fuzz: $(STAMP)
+	VANLEXIS_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q tests/fuzz
 
 ## Print the benchmark figures.
 bench: $(STAMP)

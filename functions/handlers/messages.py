@@ -9,6 +9,7 @@ logged with their trace and answered with a generic ``server.error``, leaking no
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -120,10 +121,15 @@ LOBBY_ACTIONS = frozenset(set(msg.ACTIONS) - msg.GAME_ACTIONS - {"resume"})
 GAME_ACTIONS = msg.GAME_ACTIONS | {"resume"}
 
 
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+
+
 def _request_id(data: object) -> str | None:
+    """The message's request id, only if it is a well-formed one: nothing else a client sent
+    is ever echoed back (tests/fuzz found a lone surrogate breaking the frame's encoding)."""
     if isinstance(data, dict):
         rid = data.get("requestId")
-        if isinstance(rid, str) and 0 < len(rid) <= 64:
+        if isinstance(rid, str) and _REQUEST_ID.match(rid):
             return rid
     return None
 
@@ -149,12 +155,15 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ServiceError("message.malformed", "A mensagem não é um JSON válido.") from exc
+        except RecursionError as exc:  # found by tests/fuzz: nesting deeper than Python's stack
+            raise ServiceError("message.malformed", "A mensagem tem aninhamento demais.") from exc
         request_id = _request_id(data)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")
         action = data["action"]
         if action not in msg.ACTIONS or (allowed is not None and action not in allowed):
-            raise ServiceError("message.unknown_action", f"Ação desconhecida: {action[:40]}.")
+            shown = action[:40] if action.isascii() and action.isprintable() else "?"
+            raise ServiceError("message.unknown_action", f"Ação desconhecida: {shown}.")
         message = msg.CLIENT_MESSAGE.validate_python(data)
         conn = rt.ctx.repository.get_connection(connection_id)
         if conn is None:

@@ -20,8 +20,13 @@ class _Frame(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     def dump(self) -> str:
-        return json.dumps(self.model_dump(mode="json", exclude_none=True), ensure_ascii=False,
-                          separators=(",", ":"))
+        data = self.model_dump(mode="json", exclude_none=True)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate somewhere: send it escaped instead
+            text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+        return text
 
 
 class PlayerInfo(BaseModel):

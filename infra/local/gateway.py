@@ -139,7 +139,7 @@ class LocalGateway:
         """``$request.body.action``: the action if it names a route, else ``$default``."""
         try:
             data = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             return "$default"
         action = data.get("action") if isinstance(data, dict) else None
         return action if isinstance(action, str) and action in self.routes.actions else "$default"

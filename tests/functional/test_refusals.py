@@ -30,6 +30,11 @@ def _writes(world: World) -> int:
     ('{"action": "ping", "requestId": ""}', "message.invalid"),
     (json.dumps({"action": "ping", "requestId": "r1", "pad": "x" * 20_000}),
      "message.too_large"),
+    # found by tests/fuzz: nesting deeper than Python's stack, a lone surrogate echoed back
+    ('{"action":"play","requestId":"r","x":' + "[" * 3000 + "]" * 3000 + "}",
+     "message.malformed"),
+    ('{"action": "\\ud800"}', "message.unknown_action"),
+    ('{"action": "ping", "requestId": "\\ud800"}', "message.invalid"),
 ])
 def test_bad_messages_get_an_error_frame_and_change_nothing(world: World, body: str,
                                                             code: str) -> None:

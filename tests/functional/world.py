@@ -90,7 +90,7 @@ class Client:
         if route is None:
             try:
                 found = json.loads(body).get("action")
-            except (ValueError, AttributeError):
+            except (ValueError, AttributeError, RecursionError):
                 found = None
             route = found if isinstance(found, str) else "$default"
         self.world.deliver(self.connection_id, body, route)
