@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.match import Resources
 from functions.config import Config
+from functions.handlers.ratelimit import RateLimiter
 from functions.service.context import Context
 from functions.service.identity import Signer
 from functions.service.lobby import LobbyService
@@ -27,6 +28,7 @@ class Runtime:
     matches: MatchService
     lobby: LobbyService
     signer: Signer
+    limiter: RateLimiter
 
 
 def wall_clock_ms() -> int:
@@ -39,7 +41,7 @@ def assemble(repository: Repository, notifier: Notifier, timers: Timers, signer:
     ctx = Context(repository, notifier, timers, resources or Resources.default(), clock_ms,
                   queue_wait_s)
     matches = MatchService(ctx)
-    return Runtime(ctx, matches, LobbyService(ctx, matches), signer)
+    return Runtime(ctx, matches, LobbyService(ctx, matches), signer, RateLimiter())
 
 
 def from_config(config: Config) -> Runtime:

@@ -147,7 +147,10 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
     request_id: str | None = None
     action = "?"
     try:
-        raw = (body or "").encode("utf-8")
+        if not rt.limiter.allow(connection_id):
+            raise ServiceError("rate.limited",
+                               "Mensagens demais em pouco tempo: espere um instante.")
+        raw = (body or "").encode("utf-8", "surrogatepass")
         if len(raw) > msg.MAX_MESSAGE_BYTES:
             raise ServiceError("message.too_large",
                                f"Mensagem grande demais (máximo {msg.MAX_MESSAGE_BYTES} bytes).")

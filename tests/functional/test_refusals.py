@@ -83,3 +83,13 @@ def test_engine_refusals_keep_their_codes(world: World) -> None:
     ana.send("buy", matchId=match_id, slot=7)
     assert ana.last("error")["code"].startswith(("card.", "market.", "economy."))
     assert world.repository.load_match(match_id) == before
+
+
+def test_a_flooding_connection_is_slowed_down_and_nothing_is_written(world: World) -> None:
+    ana = world.connect("Ana")
+    before = world.repository.writes
+    for _ in range(30):
+        ana.send("ping")
+    codes = [f.get("code") for f in ana.frames]
+    assert "rate.limited" in codes and codes.count(None) >= 20  # the burst got its pongs
+    assert world.repository.writes == before
