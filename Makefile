@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz
+.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz audit
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -53,6 +53,11 @@ deploy: $(STAMP)
 ## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
 fuzz: $(STAMP)
 	VANLEXIS_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q tests/fuzz
+
+## Known vulnerabilities in the installed dependencies (needs the PyPI advisory database).
+audit: $(STAMP)
+	$(BIN)/python -m pip install --quiet pip-audit
+	$(BIN)/pip-audit
 
 ## Print the benchmark figures.
 bench: $(STAMP)

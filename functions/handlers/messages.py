@@ -163,7 +163,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         request_id = _request_id(data)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")
-        action = data["action"]
+        action = data["action"][:40]  # what is logged: a client's text, so kept short
         if action not in msg.ACTIONS or (allowed is not None and action not in allowed):
             shown = action[:40] if action.isascii() and action.isprintable() else "?"
             raise ServiceError("message.unknown_action", f"Ação desconhecida: {shown}.")
