@@ -28,3 +28,35 @@ class Monitoring(Construct):
                     treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
                     alarm_description=f"Vanlexis {fn_id}: {label.lower()} in 5 minutes")
                 alarm.add_alarm_action(actions.SnsAction(self.topic))
+        self.dashboard = self._dashboard(functions)
+
+    def _dashboard(self, functions: list[lambda_.Function]) -> cloudwatch.Dashboard:
+        """What an operator looks at first: the game's own metrics (Powertools EMF, namespace
+        Vanlexis) and every function's errors, throttles and duration."""
+        def game(name: str, stat: str = "Sum") -> cloudwatch.Metric:
+            return cloudwatch.Metric(namespace="Vanlexis", metric_name=name, statistic=stat,
+                                     dimensions_map={"service": "vanlexis"},
+                                     period=Duration.minutes(5))
+
+        board = cloudwatch.Dashboard(self, "Dashboard", dashboard_name="Vanlexis")
+        board.add_widgets(
+            cloudwatch.GraphWidget(title="Messages, moves, errors", left=[
+                game("Messages"), game("Moves"), game("Errors")], width=12),
+            cloudwatch.GraphWidget(title="Handler latency (ms)", left=[
+                game("LatencyMs", "p50"), game("LatencyMs", "p95"),
+                game("LatencyMs", "p99")], width=12),
+        )
+        board.add_widgets(
+            cloudwatch.GraphWidget(title="Timeouts, connections, disconnects, refused", left=[
+                game("Timeouts"), game("Connections"), game("Disconnections"),
+                game("ConnectRefused")], width=12),
+            cloudwatch.GraphWidget(title="Function errors and throttles", left=[
+                fn.metric_errors(period=Duration.minutes(5)) for fn in functions] + [
+                fn.metric_throttles(period=Duration.minutes(5)) for fn in functions],
+                width=12),
+        )
+        board.add_widgets(cloudwatch.GraphWidget(
+            title="Function duration p95 (ms)", width=24,
+            left=[fn.metric_duration(statistic="p95", period=Duration.minutes(5))
+                  for fn in functions]))
+        return board

@@ -162,6 +162,14 @@ def test_alarms_watch_every_function(synthesized: tuple[Template, Path]) -> None
     template.resource_count_is("AWS::CloudWatch::Alarm", 2 * len(functions))
 
 
+def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    [board] = _resources(template, "AWS::CloudWatch::Dashboard").values()
+    body = json.dumps(board["Properties"]["DashboardBody"])
+    for metric in ("Messages", "Moves", "Errors", "LatencyMs", "Timeouts", "Disconnections"):
+        assert metric in body, metric
+
+
 def test_cfn_lint_finds_no_errors(synthesized: tuple[Template, Path]) -> None:
     from cfnlint.api import lint_file
 
