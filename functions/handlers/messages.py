@@ -140,6 +140,20 @@ def _invalid(exc: ValidationError) -> str:
     return f"Mensagem inválida em “{where}”: {first.get('msg', 'valor inválido')}."
 
 
+#: service counters published as metrics (lost races, bot turns, matches started and settled)
+_COUNTERS = {"conflicts": "LostRaces", "bot_turns": "BotTurns",
+             "matches_started": "MatchesStarted", "matches_settled": "MatchesSettled"}
+
+
+def publish_counters(rt: Runtime) -> None:
+    """Turn what the services counted during this invocation into metrics."""
+    counters = rt.ctx.counters
+    for key, name in _COUNTERS.items():
+        if counters.get(key):
+            metrics.add_metric(name=name, unit="Count", value=counters[key])
+    counters.clear()
+
+
 def handle(rt: Runtime, connection_id: str, body: str | None,
            allowed: frozenset[str] | None = None) -> list[str]:
     """The frames that answer one message on ``connection_id`` (posted by the caller)."""
@@ -187,6 +201,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
     finally:
         elapsed = (time.perf_counter() - started) * 1000
         metrics.add_metric(name="LatencyMs", unit="Milliseconds", value=elapsed)
+        publish_counters(rt)
     metrics.add_metric(name="Errors", unit="Count", value=1)
     logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
     return [Error(requestId=request_id, code=code, message=message_text).dump()]

@@ -7,6 +7,7 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import runtime
+from functions.handlers.messages import publish_counters
 from functions.handlers.observability import logger, metrics, tracer
 
 
@@ -25,4 +26,5 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     else:
         logger.warning("unknown timer", extra={"event": event})
         fired = False
+    publish_counters(rt)
     return {"fired": fired}

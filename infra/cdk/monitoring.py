@@ -47,9 +47,9 @@ class Monitoring(Construct):
                 game("LatencyMs", "p99")], width=12),
         )
         board.add_widgets(
-            cloudwatch.GraphWidget(title="Timeouts, connections, disconnects, refused", left=[
-                game("Timeouts"), game("Connections"), game("Disconnections"),
-                game("ConnectRefused")], width=12),
+            cloudwatch.GraphWidget(title="Timeouts, lost races, connections", left=[
+                game("Timeouts"), game("LostRaces"), game("Connections"),
+                game("Disconnections"), game("ConnectRefused")], width=12),
             cloudwatch.GraphWidget(title="Function errors and throttles", left=[
                 fn.metric_errors(period=Duration.minutes(5)) for fn in functions] + [
                 fn.metric_throttles(period=Duration.minutes(5)) for fn in functions],
