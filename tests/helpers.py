@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 from engine.board import Board
 from engine.chain import Chain
@@ -73,3 +74,15 @@ def find_play(
                             continue
                         return tiles
     return None
+
+
+def walk(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) pair inside a JSON value, for scanning frames for hidden data."""
+    out = [(path, value)]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += walk(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out += walk(item, (*path, i))
+    return out

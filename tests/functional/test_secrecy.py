@@ -14,21 +14,10 @@ from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.state import MatchState
 from functions.service.settings import rules_for
 from tests.functional.world import Client, World, message_for
-from tests.helpers import resources
+from tests.helpers import resources, walk
 
 RES = resources()
 FORBIDDEN_KEYS = {"rng_state", "seed", "rng"}
-
-
-def _walk(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
-    out = [(path, value)]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _walk(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            out += _walk(item, (*path, i))
-    return out
 
 
 def _check_frame(frame: dict[str, Any], seat: int, racks: list[list[str]]) -> int:
@@ -37,7 +26,7 @@ def _check_frame(frame: dict[str, Any], seat: int, racks: list[list[str]]) -> in
     view = frame.get("view") or {}
     market = view.get("market") or {}
     spied = (market.get("spied") or {}).get("seat")
-    for path, value in _walk(frame):
+    for path, value in walk(frame):
         key = path[-1] if path else None
         assert key not in FORBIDDEN_KEYS, path
         if key == "rack" and isinstance(value, list):

@@ -13,21 +13,10 @@ from engine.errors import RuleError
 from engine.match import Player, apply, new_match, view
 from engine.rules import RuleSet
 from engine.state import MatchState
-from tests.helpers import resources
+from tests.helpers import resources, walk
 
 RES = resources()
 RULES = RuleSet.standard().with_settings(round_limit=3)
-
-
-def _walk(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
-    out = [(path, value)]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _walk(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            out += _walk(item, (*path, i))
-    return out
 
 
 def _check(state: MatchState, seat: int, sent: dict[str, Any]) -> int:
@@ -35,7 +24,7 @@ def _check(state: MatchState, seat: int, sent: dict[str, Any]) -> int:
     own = state.seats[seat]
     spied = own.spying
     shown = 0
-    for path, value in _walk(sent):
+    for path, value in walk(sent):
         key = path[-1] if path else None
         assert key not in ("rng_state", "seed"), path
         if key == "rack" and isinstance(value, list):
