@@ -23,7 +23,7 @@ export function freshState() {
     placed: [], cursor: { row: 10, col: 10, dir: "across" }, selected: null,
     pendingWild: null, preview: { status: "idle" }, previewRequest: null,
     mode: "play", swap: [], armedCards: [], target: null, receipt: null,
-    ended: null, toast: null, lastSettings: null, requests: {}, leaderboard: null,
+    ended: null, toast: null, lastSettings: null, leaderboard: null,
   };
 }
 
