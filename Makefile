@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz audit
+.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz audit stress
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -53,6 +53,10 @@ deploy: $(STAMP)
 ## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
 fuzz: $(STAMP)
 	VANLEXIS_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q tests/fuzz
+
+## Conflicting commands, repeats, drops, crashes and timers on the local stack (~2.5 min).
+stress: $(STAMP)
+	$(BIN)/python bench/stress.py
 
 ## Known vulnerabilities in the installed dependencies (needs the PyPI advisory database).
 audit: $(STAMP)

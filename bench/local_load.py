@@ -180,12 +180,12 @@ async def run(n: int, base: str, ws_url: str, rounds: int) -> tuple[Stats, float
     return stats, elapsed
 
 
-def start_stack() -> tuple[subprocess.Popen[str], str, str]:
+def start_stack(extra: list[str] | None = None) -> tuple[subprocess.Popen[str], str, str]:
     http, ws, moto = _free_port(), _free_port(), _free_port()
     env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "infra.local", "--http-port", str(http), "--ws-port", str(ws),
-         "--moto-port", str(moto), "--data", str(REPO / ".local")],
+         "--moto-port", str(moto), "--data", str(REPO / ".local"), *(extra or [])],
         cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
     for line in process.stdout:

@@ -52,6 +52,7 @@ class LocalStack:
     site: Path = REPO / "frontend"
     queue_wait_s: int = 20
     workers: int = 16
+    fault_rate: float = 0.0  # stress runs only: share of match writes that fail (faults.py)
 
     def __post_init__(self) -> None:
         self._stopped = threading.Event()
@@ -119,6 +120,10 @@ class LocalStack:
 
         self._check_ports()
         self._environment()
+        if self.fault_rate:
+            from infra.local.faults import inject
+
+            inject(self.fault_rate)
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
         moto = ThreadedMotoServer(ip_address=self.host, port=self.ports.moto, verbose=False)
         moto.start()
