@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
-from engine.themes import DEFAULT_DIR, ThemeError, parse_theme
+from engine.themes import ThemeError, parse_theme
 from tools.theme_forms import propose_forms
 from tools.thesaurus import Thesaurus
 
@@ -255,7 +255,3 @@ def format_stats(table: dict[str, Counter[str]]) -> str:
         lines.append(f"Q+E: média {100 * sum(shares) / len(shares):.1f}%, "
                      f"de {100 * min(shares):.1f}% a {100 * max(shares):.1f}%")
     return "\n".join(lines)
-
-
-def library(directory: Path = DEFAULT_DIR) -> list[Path]:
-    return sorted(directory.glob("*.json"))

@@ -31,10 +31,6 @@ class RankedMove:
     def score(self) -> int:
         return self.breakdown.total
 
-    def sort_key(self) -> tuple[int, str, tuple[tuple[int, int, str, bool], ...]]:
-        tiles = tuple(sorted((t.row, t.col, t.letter, t.wild) for t in self.placement.tiles))
-        return -self.score, self.breakdown.main.word, tiles
-
     def to_json(self) -> dict[str, object]:
         first = min(self.placement.tiles, key=lambda t: (t.row, t.col))
         return {
