@@ -50,6 +50,8 @@ class Theme:
     accepted: Mapping[str, tuple[str, ...]]  # folded form → folded bases
     rejected: Mapping[str, frozenset[str]]  # folded form → bases it must not count as
     curation: Mapping[str, object] = field(default_factory=dict)
+    #: derived data kept with the theme (its words per lexicon), never compared or shown
+    cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def reviewed(self) -> bool:
@@ -67,6 +69,37 @@ class Theme:
             if band is not None and band > best:
                 best, matched = band, base
         return best, matched
+
+    def words(self, lexicon: Lexicon) -> frozenset[str] | None:
+        """Every folded word whose band in this theme is above Frio, or None when the lexicon
+        was loaded without its forms index (then they cannot be listed without a full scan).
+
+        A word lands above Frio through a base of the layers: itself, a reviewed form of it,
+        or a word the lexicon counts as it; those are exactly the candidates listed here, each
+        then checked with :meth:`band_of` so that rejected pairings stay out.
+        """
+        if not lexicon.has_forms:
+            return None
+        key = ("words", id(lexicon))
+        found = self.cache.get(key)
+        if found is None:
+            forms_of: dict[str, list[str]] = {}
+            for form, bases in self.accepted.items():
+                for base in bases:
+                    forms_of.setdefault(base, []).append(form)
+            candidates: set[str] = set()
+            for base in self.bands:
+                candidates.add(base)
+                candidates.update(forms_of.get(base, ()))
+                candidates.update(lexicon.forms(base))
+            found = frozenset(w for w in candidates
+                              if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
+            self.cache[key] = (lexicon, found)  # the lexicon is kept so its id stays unique
+            return found
+        assert isinstance(found, tuple)
+        words = found[1]
+        assert isinstance(words, frozenset)
+        return words
 
     def public(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "description": self.description}

@@ -1,4 +1,4 @@
-"""Upper bounds of a move's total, so that the search visits the best anchors first and stops
+"""Upper bounds of a move's value, so that the search visits the best anchors first and stops
 as soon as nothing left can beat the moves it holds.
 
 A move from an anchor with ``p`` rack tiles on its left and ``q`` from the anchor rightwards
@@ -7,24 +7,47 @@ squares from the anchor on (tiles on the board in between are played through). O
 are unknown. For each ``q`` the bound takes every multiplier and board tile of those squares as
 they are, and gives the rack's best tiles to the best letter multipliers (a higher value on a
 higher multiplier is the best arrangement). Cross-words count their board tiles plus the best
-tiles on the best cross square. The band and chain factor is the largest the player can get.
-Each term is at least the true one, so the sum is an upper bound; it costs O(1) per square.
+tiles on the best cross square. Each term is at least the true one, so the points are bounded;
+it costs O(1) per square.
+
+The points are then scaled by the largest band-and-chain factor the move could get, which
+depends on the pass (:class:`Factors`), and the largest leave value of a rack that has spent
+``p + q`` tiles is added when the search weighs leaves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.bots.movegen import ScoreModel, _Lane
+    from engine.bots.movegen import _Lane
 
 
-def left_part_bound(lane: _Lane, anchor: int, p: int, top_sums: list[int],
-                    model: ScoreModel) -> int:
-    """The largest total any move from ``anchor`` with ``p`` left tiles could score."""
+@dataclass(frozen=True)
+class Factors:
+    """The largest factors (ten-thousandths) a move can get in each pass of the search.
+
+    ``theme`` is the theme pass's factor for moves of two or more tiles (the theme pass never
+    records one-tile moves, whose main word may be the perpendicular one); ``single`` and
+    ``rest`` are the other pass's factors for one-tile moves and for longer ones.
+    """
+
+    theme: int
+    single: int
+    rest: int
+
+
+def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
+                length_bonus: Sequence[int], factors: Factors,
+                extra: Sequence[float]) -> tuple[float, float]:
+    """The largest value any move from ``anchor`` with ``p`` left tiles could reach in the
+    theme pass and in the other pass; ``extra[n]`` bounds the leave after ``n`` tiles."""
     size, cells_codes, checks = lane.size, lane.codes, lane.checks
     lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
-    tile_values, bonus = lane.tile_values, model.length_bonus
+    tile_values = lane.tile_values
+    last_bonus = len(length_bonus) - 1
     rack = len(top_sums) - 1
     start = anchor - p
     wmul, triples, doubles, existing = 1, 0, 0, 0
@@ -39,7 +62,9 @@ def left_part_bound(lane: _Lane, anchor: int, p: int, top_sums: list[int],
         elif lm[c] == 2:
             doubles += 1
     crossing, cross_const, cross_mult, cross_longest = 0, 0, 0, 0
-    best, q, c = 0, 0, anchor
+    theme, rest = -1.0, -1.0
+    q, c = 0, anchor
+    f_theme, f_rest = factors.theme, factors.rest
     while q < rack - p and c < size and checks[c]:
         q += 1
         wmul += wm[c] - 1
@@ -59,8 +84,12 @@ def left_part_bound(lane: _Lane, anchor: int, p: int, top_sums: list[int],
         n = p + q
         letters = top_sums[n] + top_sums[min(triples, n)] + top_sums[min(triples + doubles, n)]
         longest = max(c - start, cross_longest)
-        subtotal = ((existing + letters) * wmul + cross_const
-                    + top_sums[min(crossing, n)] * cross_mult
-                    + bonus[min(longest, len(bonus) - 1)])
-        best = max(best, subtotal)
-    return -(-best * model.factor_max // 10000)
+        points = ((existing + letters) * wmul + cross_const
+                  + top_sums[min(crossing, n)] * cross_mult
+                  + length_bonus[min(longest, last_bonus)])
+        if n == 1:
+            rest = max(rest, -(-points * factors.single // 10000) + extra[1])
+        else:
+            theme = max(theme, -(-points * f_theme // 10000) + extra[n])
+            rest = max(rest, -(-points * f_rest // 10000) + extra[n])
+    return theme, rest

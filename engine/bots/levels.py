@@ -16,7 +16,6 @@ the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,7 +31,6 @@ from engine.match import Resources
 from engine.rng import Rng
 from engine.rules import VOWELS, RuleSet
 from engine.state import MatchState
-from engine.tiles import take_from_rack
 
 
 @dataclass(frozen=True)
@@ -91,20 +89,23 @@ def leave_value(rack: Sequence[str]) -> float:
             + LEAVE_WEIGHTS["duplicates"] * duplicates + LEAVE_WEIGHTS["imbalance"] * imbalance)
 
 
-def leave_margin(rack: Sequence[str]) -> int:
-    """How far apart the values of any two leaves of ``rack`` can be: a move scoring more
-    than this below the best cannot win once leaves are added."""
-    tiles = [LEAVE_WEIGHTS.get(t, 0.0) for t in rack]
-    duplicates, _ = _traits(rack)
-    spread = sum(abs(w) for w in tiles)
-    spread += abs(LEAVE_WEIGHTS["duplicates"]) * duplicates
-    spread += abs(LEAVE_WEIGHTS["imbalance"]) * len(rack)
-    return math.ceil(spread)
+def leave_bounds(rack: Sequence[str]) -> tuple[float, ...]:
+    """``bounds[n]``: no leave of ``rack`` after ``n`` tiles are spent is worth more.
 
-
-def _kept(rack: Sequence[str], move: Scored) -> list[str]:
-    left = take_from_rack(rack, [(t.letter, t.wild) for t in move.placement.tiles])
-    return left if left is not None else []
+    The best ``k`` tile weights bound the tiles' part of a ``k``-tile leave; the duplicate
+    and imbalance terms can only lower it while their weights are negative (they are added
+    at their largest otherwise), so the sum is an upper bound the search can stop on.
+    """
+    weights = sorted((LEAVE_WEIGHTS.get(t, 0.0) for t in rack), reverse=True)
+    dup, imbalance = LEAVE_WEIGHTS["duplicates"], LEAVE_WEIGHTS["imbalance"]
+    out = []
+    for used in range(len(rack) + 1):
+        kept = len(rack) - used
+        bound = sum(weights[:kept])
+        if kept:
+            bound += max(0.0, dup) * (kept - 1) + max(0.0, imbalance) * kept
+        out.append(bound)
+    return tuple(out)
 
 
 def tiles_to_give(rack: Sequence[str], limit: int) -> tuple[str, ...]:
@@ -113,11 +114,12 @@ def tiles_to_give(rack: Sequence[str], limit: int) -> tuple[str, ...]:
     return tuple(sorted(rack, key=lambda t: (t in VOWELS) != (vowels > len(rack) / 2))[:limit])
 
 
-def _judge(lvl: Level, rack: Sequence[str], move: Scored) -> float:
+def _judge(lvl: Level, move: Scored) -> float:
     """The value a level gives a move: its points (with band and chain if it minds the
-    theme), plus the value of the tiles it keeps if it minds the leave."""
+    theme), plus the value of the tiles it keeps if it minds the leave (the search has
+    weighed it)."""
     points = move.total if lvl.theme_aware else move.subtotal
-    return points + (leave_value(_kept(rack, move)) if lvl.leave else 0.0)
+    return points + (move.leave if lvl.leave else 0.0)
 
 
 def bot_rng(state: MatchState, seat: int) -> Rng:
@@ -137,12 +139,10 @@ def considered(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Re
     (before it misses any)."""
     graph = dawg if dawg is not None else Dawg.default()
     rack = state.seats[seat].rack
-    margin = leave_margin(rack) if lvl.leave else 0
-    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at, margin=margin,
-                       known=_known(lvl))
-    if not lvl.leave:
-        moves = moves[: lvl.looks_at]
-    judged = [(m, _judge(lvl, rack, m)) for m in moves]
+    leave = (leave_value, leave_bounds(rack)) if lvl.leave else None
+    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at, known=_known(lvl),
+                       leave=leave)[: lvl.looks_at]
+    judged = [(m, _judge(lvl, m)) for m in moves]
     return sorted(judged, key=lambda pair: (-pair[1], pair[0].sort_key()))
 
 

@@ -23,16 +23,20 @@ and the moves a bot returns still get their receipt from ``preview``.
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import left_part_bound
+from engine.bots.bounds import Factors, unit_bounds
 from engine.bots.crosschecks import ALL, lane_crosses
 from engine.bots.dawg import Dawg, letter_code
 from engine.moves import PlacedTile
 from engine.rules import ALPHABET, VOWELS
 from engine.tiles import WILD_ANY, WILD_CONSONANT, WILD_VOWEL
+
+#: The passes of a search: every word at once, or the theme words then the others.
+ALL_WORDS, THEME_WORDS, OTHER_WORDS = 0, 1, 2
 
 _VOWEL_MASK = sum(1 << letter_code(v) for v in VOWELS)
 _WILD_KINDS = (WILD_VOWEL, WILD_CONSONANT, WILD_ANY)  # the narrowest kind is spent first
@@ -68,21 +72,36 @@ class ScoreModel:
     blocked: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     #: the main words this player may play (a bot's vocabulary); None: every word
     known: Callable[[str], bool] | None = None
+    #: the words above Frio for this player and their graph (None: unknown, one pass)
+    theme_words: frozenset[str] | None = None
+    theme_graph: Dawg | None = None
+    #: the factor of every other word (Frio's weight, no chain bonus)
+    plain_factor: int = 10000
+    #: the value of a kept rack, when the search weighs leaves (a master bot)
+    leave: Callable[[Sequence[str]], float] | None = None
+    #: ``leave_bounds[n]``: the largest leave value once ``n`` rack tiles are spent
+    leave_bounds: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
 class Scored:
-    """A placement with its exact total, its points before band and chain, and main word."""
+    """A placement with its exact total, its points before band and chain, its main word and
+    (when the search weighs leaves) the value of the tiles it keeps."""
 
     total: int
     subtotal: int
     main: str
     placement: Placement
+    leave: float = 0.0
 
-    def sort_key(self) -> tuple[int, str, tuple[tuple[int, int, str, bool], ...]]:
-        """Best first; ties by main word, then squares: a reproducible order."""
+    @property
+    def value(self) -> float:
+        return self.total + self.leave
+
+    def sort_key(self) -> tuple[float, str, tuple[tuple[int, int, str, bool], ...]]:
+        """Best value first; ties by main word, then squares: a reproducible order."""
         tiles = tuple(sorted((t.row, t.col, t.letter, t.wild) for t in self.placement.tiles))
-        return -self.total, self.main, tiles
+        return -self.value, self.main, tiles
 
 
 def _transpose(rows: Sequence[str]) -> list[str]:
@@ -109,9 +128,11 @@ class Generator:
 
     With ``top`` set, only the moves that can still be among the ``top`` best are kept (ties
     at the threshold included, so tie-breaking stays exact), and with ``margin`` also those
-    within ``margin`` points of the ``top``-th best. The work is split into units,
-    one per anchor and left-part length, visited best upper bound first; the search stops at
-    the first unit whose bound is below the threshold. With ``top=None``, every legal
+    within ``margin`` of the ``top``-th best. "Best" is by value: the total, plus the leave
+    when the model weighs leaves. The work is split into units, one per anchor and left-part
+    length, visited best upper bound first; a pass stops at the first unit whose bound is
+    below the threshold. When the model knows the player's theme words, the bounded search
+    runs in two passes (:mod:`engine.bots.themegraph`). With ``top=None``, every legal
     placement is kept.
     """
 
@@ -142,35 +163,60 @@ class Generator:
         self.top_sums = [sum(ranked[:n]) for n in range(len(ranked) + 1)]
         self.usable = ALL if any(self.wild) else sum(
             1 << code for code in range(1, 27) if self.counts[code])
-        self.threshold = -1
-        self._heap: list[int] = []
+        self.leave = model.leave if model is not None else None
+        self.extra: Sequence[float] = (
+            model.leave_bounds if model is not None and model.leave is not None
+            else [0.0] * (self.rack_size + 1))
+        self._leaves: dict[tuple[int, ...], float] = {}
+        self.threshold = -math.inf  # a leave can make a value negative
+        self._heap: list[float] = []
+        self.found: list[Scored] = []
+        self.mode = ALL_WORDS
+        self._use(dawg)
+
+    def _use(self, graph: Dawg) -> None:
+        """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
+        self.graph = graph
+        self.edges = graph.edges
         self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
         # Per-node edge lists and letter masks, kept on the graph across searches: the same
         # nodes near the root are visited by every search.
-        self._node_masks: dict[int, int] = dawg.mask_cache
-        self._kids: dict[int, list[tuple[int, int, int, bool]]] = dawg.kids_cache
+        self._node_masks: dict[int, int] = graph.mask_cache
+        self._kids: dict[int, list[tuple[int, int, int, bool]]] = graph.kids_cache
         if len(self._kids) > _NODE_CACHE_LIMIT:
             self._kids.clear()
             self._node_masks.clear()
-        self.found: list[Scored] = []
 
     # -- results ---------------------------------------------------------------------------
 
-    def keep(self, total: int, subtotal: int, main: str, placement: Placement) -> None:
-        if total < self.threshold:
+    def kept_value(self) -> float:
+        """The leave value of the rack as it stands (the tiles not placed so far)."""
+        key = (*self.counts, *self.wild)
+        found = self._leaves.get(key)
+        if found is None:
+            assert self.leave is not None
+            kept = [ALPHABET[code - 1] for code in range(1, 27) for _ in range(key[code])]
+            kept += [kind for kind, n in zip(_WILD_KINDS, self.wild, strict=True)
+                     for _ in range(n)]
+            found = self._leaves[key] = self.leave(kept)
+        return found
+
+    def keep(self, scored: Scored) -> None:
+        value = scored.total + scored.leave
+        if value < self.threshold:
             return
-        self.found.append(Scored(total, subtotal, main, placement))
+        self.found.append(scored)
         if self.top is None:
             return
         heap = self._heap
         if len(heap) < self.top:
-            heapq.heappush(heap, total)
-        elif total > heap[0]:
-            heapq.heapreplace(heap, total)
+            heapq.heappush(heap, value)
+        elif value > heap[0]:
+            heapq.heapreplace(heap, value)
         if len(heap) == self.top and heap[0] - self.margin > self.threshold:
             self.threshold = heap[0] - self.margin
             if len(self.found) > 4 * self.top + 64:
-                self.found = [s for s in self.found if s.total >= self.threshold]
+                self.found = [s for s in self.found if s.value >= self.threshold]
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
@@ -184,7 +230,7 @@ class Generator:
     def _enumerate_left_parts(self, depth: int) -> None:
         by_length: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [
             [] for _ in range(depth + 1)]
-        counts, wild, edges = self.counts, self.wild, self.dawg.edges
+        counts, wild, edges = self.counts, self.wild, self.edges
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
@@ -215,7 +261,7 @@ class Generator:
                     return
                 i += 1
 
-        walk(self.dawg.root)
+        walk(self.graph.root)
         self._left_parts = by_length
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool]]:
@@ -224,7 +270,7 @@ class Generator:
         if found is None:
             found = []
             if node:
-                edges, i = self.dawg.edges, node
+                edges, i = self.edges, node
                 while True:
                     value = edges[i]
                     code = value & 31
@@ -241,7 +287,7 @@ class Generator:
         if found is None:
             found = 0
             if node:
-                edges, i = self.dawg.edges, node
+                edges, i = self.edges, node
                 while True:
                     value = edges[i]
                     found |= 1 << (value & 31)
@@ -253,12 +299,12 @@ class Generator:
 
     # -- the search ------------------------------------------------------------------------
 
-    def run(self) -> list[Scored]:
+    def _starts(self) -> list[tuple[_Lane, int, int]]:
+        """(lane, anchor, left room) of every anchor of the board, both directions."""
         rows = list(self.board.rows)
         columns = _transpose(rows)
         empty = self.board.is_empty()
-        units: list[tuple[int, _Lane, int, int]] = []
-        bounded = self.model is not None and self.top is not None
+        starts = []
         for direction, lanes, crosses in ((ACROSS, rows, columns), (DOWN, columns, rows)):
             for r in range(len(lanes)):
                 if empty:
@@ -271,20 +317,47 @@ class Generator:
                 lane = _Lane(self, direction, r, lanes[r], crosses)
                 previous = -1
                 for anchor in anchors:
-                    room = lane.left_room(anchor, previous)
-                    bounds = lane.bounds(anchor, room) if bounded else [0] * (room + 1)
-                    for p, bound in enumerate(bounds):
-                        units.append((bound, lane, anchor, p))
+                    starts.append((lane, anchor, lane.left_room(anchor, previous)))
                     previous = anchor
-        if bounded:
-            units.sort(key=lambda u: -u[0])
-        for bound, lane, anchor, p in units:
+        return starts
+
+    def run(self) -> list[Scored]:
+        starts = self._starts()
+        model = self.model
+        if model is None or self.top is None:
+            for lane, anchor, room in starts:
+                for p in range(room + 1):
+                    lane.unit(anchor, p)
+            return self.found
+        split = model.theme_words is not None
+        most = model.factor_max
+        factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
+        units: list[tuple[float, float, _Lane, int, int]] = []
+        for lane, anchor, room in starts:
+            for p in range(room + 1):
+                theme, rest = unit_bounds(lane, anchor, p, self.top_sums, model.length_bonus,
+                                          factors, self.extra)
+                units.append((theme, rest, lane, anchor, p))
+        if split:
+            if model.theme_graph is not None:
+                self.mode = THEME_WORDS
+                self._use(model.theme_graph)
+                self._visit(units, 0)
+            self.mode = OTHER_WORDS
+            self._use(self.dawg)
+        self._visit(units, 1)
+        return [s for s in self.found if s.value >= self.threshold]
+
+    def _visit(self, units: list[tuple[float, float, _Lane, int, int]], which: int) -> None:
+        """Run the units best bound first (bound ``which`` of each: 0 for the theme pass, 1
+        for the other) until none can reach the threshold."""
+        bounded = sorted(((u[0] if which == 0 else u[1], i) for i, u in enumerate(units)),
+                         reverse=True)
+        for bound, i in bounded:
             if bound < self.threshold:
                 break
+            _, _, lane, anchor, p = units[i]
             lane.unit(anchor, p)
-        if self.top is not None:
-            return [s for s in self.found if s.total >= self.threshold]
-        return self.found
 
 
 class _Lane:
@@ -334,13 +407,6 @@ class _Lane:
             c -= 1
         return min(limit, max(0, self.gen.rack_size - 1))
 
-    def bounds(self, anchor: int, room: int) -> list[int]:
-        """Upper bounds of the totals of the moves from ``anchor`` with 0..room left tiles."""
-        gen = self.gen
-        model = gen.model
-        assert model is not None
-        return [left_part_bound(self, anchor, p, gen.top_sums, model) for p in range(room + 1)]
-
     # -- generation ------------------------------------------------------------------------
 
     def unit(self, anchor: int, p: int) -> None:
@@ -378,11 +444,11 @@ class _Lane:
                     wild[kind] += 1
     def _after_board_tiles(self, anchor: int) -> None:
         """The moves whose left part is the run of board tiles touching ``anchor``."""
-        cells, codes, edges = self.cells, self.codes, self.gen.dawg.edges
+        cells, codes, edges = self.cells, self.codes, self.gen.edges
         start = anchor
         while start > 0 and cells[start - 1] != EMPTY:
             start -= 1
-        node, msum = self.gen.dawg.root, 0
+        node, msum = self.gen.graph.root, 0
         for c in range(start, anchor):
             node = _child(edges, node, codes[c])
             if node < 0:
@@ -395,7 +461,7 @@ class _Lane:
         codes, size = self.codes, self.size
         gen = self.gen
         while col < size and codes[col]:
-            found = _step(gen.dawg.edges, node, codes[col])
+            found = _step(gen.edges, node, codes[col])
             if found < 0:
                 return
             node, accepts = found >> 1, bool(found & 1)
@@ -436,41 +502,67 @@ class _Lane:
     def _record(self, start: int, end: int, msum: int, wmul: int, xsum: int, xlong: int,
                 placed: list[tuple[int, int, bool]]) -> None:
         gen = self.gen
-        if len(placed) == 1 and self.direction == DOWN and self.cross_len[placed[0][0]]:
+        tiles_used = len(placed)
+        if tiles_used == 1 and self.direction == DOWN and self.cross_len[placed[0][0]]:
             return  # a single tile with an across word: the across lanes list it
         model = gen.model
         length = end - start
+        leave = 0.0
         if model is None:
             total, subtotal, main = 0, 0, ""
         else:
+            mode = gen.mode
+            if mode == THEME_WORDS and tiles_used == 1:
+                return  # its main word may be the perpendicular one: the other pass has it
             longest = max(length, xlong)
             bonus = model.length_bonus[min(longest, len(model.length_bonus) - 1)]
             subtotal = msum * wmul + xsum + bonus
-            if (subtotal * model.factor_max + 5000) // 10000 < gen.threshold:
+            most = (model.plain_factor if mode == OTHER_WORDS and tiles_used > 1
+                    else model.factor_max)
+            if (subtotal * most + 5000) // 10000 + gen.extra[tiles_used] < gen.threshold:
                 return
-            main = self._word(start, end, placed)
-            if len(placed) == 1 and self.cross_len[placed[0][0]] > length:
-                col, code, _ = placed[0]
-                main = self.cross_pre[col].upper() + ALPHABET[code - 1] + \
-                    self.cross_suf[col].upper()
+            main = self._main(start, end, placed)
             if model.known is not None and not model.known(main):
                 return
-            total = (subtotal * model.factor(main) + 5000) // 10000
-            if total < gen.threshold:
+            factor = _factor(model, mode, main, tiles_used)
+            if factor < 0:
+                return  # the theme pass has it
+            total = (subtotal * factor + 5000) // 10000
+            if gen.leave is not None:
+                leave = gen.kept_value()
+            if total + leave < gen.threshold:
                 return
         r = self.index
         if self.direction == ACROSS:
             tiles = tuple(PlacedTile(r, c, ALPHABET[code - 1], w) for c, code, w in placed)
         else:
             tiles = tuple(PlacedTile(c, r, ALPHABET[code - 1], w) for c, code, w in placed)
-        word = main if model is not None and len(placed) > 1 else self._word(start, end, placed)
-        gen.keep(total, subtotal, main or word, Placement(tiles, word, self.direction))
+        word = main if model is not None and tiles_used > 1 else self._word(start, end, placed)
+        gen.keep(Scored(total, subtotal, main or word, Placement(tiles, word, self.direction),
+                        leave))
+
+    def _main(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:
+        """The main word: the lane's, or a single tile's longer perpendicular word."""
+        if len(placed) == 1 and self.cross_len[placed[0][0]] > end - start:
+            col, code, _ = placed[0]
+            return self.cross_pre[col].upper() + ALPHABET[code - 1] + self.cross_suf[col].upper()
+        return self._word(start, end, placed)
 
     def _word(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:
         letters = [ch.upper() for ch in self.cells[start:end]]
         for col, code, _ in placed:
             letters[col - start] = ALPHABET[code - 1]
         return "".join(letters)
+
+
+def _factor(model: ScoreModel, mode: int, main: str, tiles_used: int) -> int:
+    """The main word's factor, or -1 for a theme word the other pass must skip."""
+    if mode != OTHER_WORDS:
+        return model.factor(main)
+    assert model.theme_words is not None
+    if main not in model.theme_words:
+        return model.plain_factor
+    return model.factor(main) if tiles_used == 1 else -1
 
 
 def _child(edges: Sequence[int], node: int, code: int) -> int:
@@ -502,8 +594,8 @@ def generate(dawg: Dawg, board: Board, rack: Sequence[str],
 
 def best(dawg: Dawg, board: Board, rack: Sequence[str], centre: tuple[int, int],
          model: ScoreModel, top: int | None = None, margin: int = 0) -> list[Scored]:
-    """The placements among the ``top`` best by total or within ``margin`` points of the
-    ``top``-th (all of them, scored, when ``top`` is None), ties at the cut included, best
-    first; squares in ``model.blocked`` stay empty."""
+    """The placements among the ``top`` best by value (the total, plus the leave if the model
+    weighs it) or within ``margin`` of the ``top``-th (all of them, scored, when ``top`` is
+    None), ties at the cut included, best first; squares in ``model.blocked`` stay empty."""
     found = Generator(dawg, board, rack, centre, model, top, margin).run()
     return sorted(found, key=Scored.sort_key)

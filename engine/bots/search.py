@@ -8,13 +8,14 @@ are broken by main word and squares so that the ranking, and a bot's choice, are
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import chain as chains
 from engine.board import Board
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
+from engine.bots.themegraph import theme_graph, theme_words
 from engine.match import Resources, affinity, layout_of, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet
@@ -43,9 +44,14 @@ class RankedMove:
         }
 
 
+#: A leave's value, and the largest leave values once n tiles of a rack are spent.
+LeaveModel = tuple[Callable[[Sequence[str]], float], tuple[float, ...]]
+
+
 def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
-                known: Callable[[str], bool] | None = None) -> ScoreModel:
-    """The numbers a move's total needs, for ``seat`` in ``state``."""
+                known: Callable[[str], bool] | None = None,
+                leave: LeaveModel | None = None) -> ScoreModel:
+    """The numbers a move's value needs, for ``seat`` in ``state``."""
     player = state.seats[seat]
     layout = layout_of(rules)
     size = len(state.board)
@@ -69,17 +75,23 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
         length_bonus=tuple(rules.length_bonus), factor=factor, factor_max=factor_max,
         blocked=frozenset((r, c) for r, c, owner in state.anchors if owner != seat),
         known=known,
+        theme_words=theme_words(state, player, res),
+        theme_graph=theme_graph(state, player, res),
+        plain_factor=band_weight(rules, Band.FRIO, False) * 100,
+        leave=leave[0] if leave is not None else None,
+        leave_bounds=leave[1] if leave is not None else (),
     )
 
 
 def candidates(
     rules: RuleSet, state: MatchState, seat: int, res: Resources, dawg: Dawg, *,
     top: int | None, margin: int = 0, known: Callable[[str], bool] | None = None,
+    leave: LeaveModel | None = None,
 ) -> list[Scored]:
     """The scored placements of ``seat``'s rack: the ``top`` best and those within ``margin``
     of the ``top``-th (every one when ``top`` is None), best first; with ``known``, only the
-    moves whose main word passes it."""
-    model = score_model(rules, state, seat, res, known)
+    moves whose main word passes it; with ``leave``, "best" is by total plus leave."""
+    model = score_model(rules, state, seat, res, known, leave)
     return best(dawg, Board(state.board), state.seats[seat].rack, rules.centre, model, top,
                 margin)
 

@@ -55,7 +55,7 @@ class WordData:
     bases: Sequence[str]  # folded words it counts as for themes
 
 
-def _varint(value: int, out: bytearray) -> None:
+def write_varint(value: int, out: bytearray) -> None:
     while value >= 0x80:
         out.append((value & 0x7F) | 0x80)
         value >>= 7
@@ -64,9 +64,9 @@ def _varint(value: int, out: bytearray) -> None:
 
 def _ids(values: Sequence[str], ids: dict[str, int], out: bytearray, with_count: bool) -> None:
     if with_count:
-        _varint(len(values), out)
+        write_varint(len(values), out)
     for value in values:
-        _varint(ids[value], out)
+        write_varint(ids[value], out)
 
 
 def encode_record(word: str, data: WordData, ids: dict[str, int]) -> bytes:
@@ -151,40 +151,48 @@ class Sections:
     records: memoryview
 
 
-def split_sections(data: bytes | memoryview) -> Sections:
-    """Cut an artifact into its sections without copying them."""
+def read_framed(data: bytes | memoryview, magic: bytes, count: int,
+                what: str) -> tuple[dict[str, object], list[memoryview]]:
+    """Check ``magic`` and cut ``count`` length-prefixed parts (the first a JSON header)
+    without copying them; ``what`` names the file in errors ("do léxico")."""
     view = memoryview(data)
-    if bytes(view[: len(MAGIC)]) != MAGIC:
-        raise LexiconFormatError("O arquivo não é um léxico do Vanlexis (assinatura errada).")
-    pos = len(MAGIC)
+    if bytes(view[: len(magic)]) != magic:
+        raise LexiconFormatError(f"O arquivo {what} tem a assinatura errada.")
+    pos = len(magic)
     parts: list[memoryview] = []
-    for _ in range(5):
+    for _ in range(count):
         if pos + 4 > len(view):
-            raise LexiconFormatError("O arquivo do léxico está truncado.")
+            raise LexiconFormatError(f"O arquivo {what} está truncado.")
         (size,) = _U32.unpack_from(view, pos)
         pos += 4
         if pos + size > len(view):
-            raise LexiconFormatError("O arquivo do léxico está truncado.")
+            raise LexiconFormatError(f"O arquivo {what} está truncado.")
         parts.append(view[pos : pos + size])
         pos += size
     if pos != len(view):
-        raise LexiconFormatError("O arquivo do léxico tem dados sobrando no fim.")
+        raise LexiconFormatError(f"O arquivo {what} tem dados sobrando no fim.")
     try:
         header = json.loads(bytes(parts[0]).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LexiconFormatError("O cabeçalho do léxico está corrompido.") from exc
+        raise LexiconFormatError(f"O cabeçalho {what} está corrompido.") from exc
     if not isinstance(header, dict):
-        raise LexiconFormatError("O cabeçalho do léxico está corrompido.")
+        raise LexiconFormatError(f"O cabeçalho {what} está corrompido.")
+    return header, parts
+
+
+def split_sections(data: bytes | memoryview) -> Sections:
+    """Cut an artifact into its sections without copying them."""
+    header, parts = read_framed(data, MAGIC, 5, "do léxico")
     return Sections(header, parts[1], parts[2], parts[3], parts[4])
 
 
 def _read_ids(buf: memoryview, pos: int, with_count: bool) -> tuple[list[int], int]:
     count = 1
     if with_count:
-        count, pos = _read_varint(buf, pos)
+        count, pos = read_varint(buf, pos)
     values = []
     for _ in range(count):
-        value, pos = _read_varint(buf, pos)
+        value, pos = read_varint(buf, pos)
         values.append(value)
     return values, pos
 
@@ -212,7 +220,7 @@ def decode_record(
     return accents, roots, bases
 
 
-def _read_varint(buf: memoryview, pos: int) -> tuple[int, int]:
+def read_varint(buf: memoryview, pos: int) -> tuple[int, int]:
     shift = value = 0
     while True:
         byte = buf[pos]

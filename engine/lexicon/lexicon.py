@@ -21,6 +21,7 @@ import marisa_trie
 from engine.errors import InvalidWordError, LexiconFormatError
 from engine.lexicon.artifact import ACCENTED, BLOCK, decode_record, split_sections
 from engine.lexicon.fold import normalize_word
+from engine.lexicon.forms import FormsIndex
 
 #: The artifact shipped with the engine (built by ``make lexicon``, committed).
 DEFAULT_PATH = Path(__file__).with_name("data") / "pt_br.vlx"
@@ -33,6 +34,13 @@ def _u32_array(view: memoryview) -> Sequence[int]:
     if sys.byteorder == "little":
         return view.cast("B").cast("I")
     return struct.unpack(f"<{len(view) // 4}I", view)
+
+
+def _map(path: Path) -> mmap.mmap:
+    with path.open("rb") as handle:
+        if os.fstat(handle.fileno()).st_size == 0:
+            raise LexiconFormatError(f"O arquivo {path.name} está vazio.")
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
 
 @dataclass(frozen=True)
@@ -50,7 +58,7 @@ class WordInfo:
 class Lexicon:
     """A read-only Portuguese lexicon loaded from a ``.vlx`` artifact."""
 
-    def __init__(self, data: Buffer) -> None:
+    def __init__(self, data: Buffer, forms: Buffer | None = None) -> None:
         """Read an artifact in place: the tries and records are used where they lie in ``data``.
 
         Nothing is copied, so loading takes about a millisecond and, for a memory-mapped file,
@@ -73,20 +81,27 @@ class Lexicon:
             raise LexiconFormatError("O índice do léxico não corresponde às palavras.")
         self._index = _u32_array(sections.index)
         self._records = sections.records
+        self._forms_data = forms
+        self._forms = FormsIndex(forms, self.fingerprint()) if forms is not None else None
+
+    def fingerprint(self) -> dict[str, int]:
+        """Counts that identify this artifact, so a derived index can be tied to it."""
+        return {"words": self._size, "lemmas": len(self._lemmas),
+                "record_bytes": len(self._records)}
 
     @classmethod
-    def from_bytes(cls, data: Buffer) -> Lexicon:
-        """Load from bytes (or any buffer) that stay alive as long as the lexicon."""
-        return cls(data)
+    def from_bytes(cls, data: Buffer, forms: Buffer | None = None) -> Lexicon:
+        """Load from bytes (or any buffer) that stay alive as long as the lexicon, with the
+        forms index's bytes if there is one."""
+        return cls(data, forms)
 
     @classmethod
     def from_path(cls, path: str | Path) -> Lexicon:
-        """Load from a file, memory-mapped read-only."""
-        with Path(path).open("rb") as handle:
-            if os.fstat(handle.fileno()).st_size == 0:
-                raise LexiconFormatError("O arquivo do léxico está vazio.")
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        return cls(mapped)
+        """Load from a file, memory-mapped read-only, with the forms index beside it
+        (``.forms``) when there is one."""
+        path = Path(path)
+        forms_path = path.with_suffix(".forms")
+        return cls(_map(path), _map(forms_path) if forms_path.exists() else None)
 
     @classmethod
     @functools.cache
@@ -171,6 +186,26 @@ class Lexicon:
             return ()
         _, _, bases = self._record(folded)
         return tuple(self._key(b) for b in bases)
+
+    @property
+    def has_forms(self) -> bool:
+        """Whether :meth:`forms` can answer (the forms index was loaded)."""
+        return self._forms is not None
+
+    def forms(self, base: str) -> tuple[str, ...]:
+        """The words that count as ``base`` for themes (the inverse of :meth:`bases`):
+        BOLA → BOLAS, BOLINHA … Needs the forms index (:attr:`has_forms`)."""
+        if self._forms is None:
+            raise LexiconFormatError("Este léxico foi carregado sem o índice de formas.")
+        folded = normalize_word(base)
+        if folded in self._words:
+            key_id = self._words.key_id(folded)
+        elif folded in self._lemmas:
+            key_id = self._size + self._lemmas.key_id(folded)
+        else:
+            return ()
+        restore = self._words.restore_key
+        return tuple(str(restore(i)) for i in self._forms.word_ids(key_id))
 
     def info(self, word: str) -> WordInfo:
         """All of the above for one word; :class:`InvalidWordError` for text that is no word."""

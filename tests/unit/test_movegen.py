@@ -9,7 +9,8 @@ import pytest
 
 from engine.board import Board
 from engine.bots.dawg import Dawg, build
-from engine.bots.movegen import ScoreModel, best, generate
+from engine.bots.levels import leave_bounds, leave_value
+from engine.bots.movegen import Scored, ScoreModel, best, generate
 from engine.errors import RuleError
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
@@ -105,17 +106,30 @@ def test_every_generated_move_is_accepted_by_the_engine(small: tuple[Lexicon, Da
 BONUS_LAYOUT = ("T..d..T", ".D...t.", "..d.D..", "d..*..d", "..D.d..", ".t...D.", "T..d..T")
 
 
-def _model(lexicon: Lexicon) -> ScoreModel:
-    """Real tile values and bonus squares; two words count as Escaldante (factor 2.0)."""
+HOT = frozenset({"CASA", "MESAS", "SAL", "AS", "SO", "LA"})
+
+
+def _model(lexicon: Lexicon, split: bool = False, rack: list[str] | None = None) -> ScoreModel:
+    """Real tile values and bonus squares; some words count as Escaldante (factor 2.0). With
+    ``split`` the search knows them (two passes); with ``rack`` it weighs the leave."""
     rules = RuleSet.standard()
     layout = layout_of(rules.with_settings(layout=BONUS_LAYOUT))
-    hot = {"CASA", "MESAS", "SAL"}
     return ScoreModel(
         values=dict(rules.tile_values),
         bonus=tuple(tuple(layout.bonus(r, c)[:2] for c in range(SIZE)) for r in range(SIZE)),
-        length_bonus=(0, 0, 0, 0, 2, 5, 9, 14), factor=lambda w: 20000 if w in hot else 10000,
+        length_bonus=(0, 0, 0, 0, 2, 5, 9, 14), factor=lambda w: 20000 if w in HOT else 10000,
         factor_max=20000,
+        theme_words=HOT if split else None,
+        theme_graph=Dawg(build(sorted(HOT))) if split else None,
+        leave=leave_value if rack is not None else None,
+        leave_bounds=leave_bounds(rack) if rack is not None else (),
     )
+
+
+def _equity(rack: list[str], scored: Scored) -> float:
+    kept = take_from_rack(rack, [(t.letter, t.wild) for t in scored.placement.tiles])
+    assert kept is not None
+    return scored.total + leave_value(kept)
 
 
 @pytest.mark.parametrize("rack", RACKS)
@@ -132,6 +146,61 @@ def test_the_bounded_search_keeps_exactly_the_best(small: tuple[Lexicon, Dawg],
     for top in (1, 3):
         if len(totals) < top:
             continue
-        found = best(dawg, board, rack, RULES.centre, model, top)
+        for split in (False, True):
+            found = best(dawg, board, rack, RULES.centre, _model(lexicon, split), top)
+            assert {s.placement.key() for s in found} == \
+                {s.placement.key() for s in every if s.total >= totals[top - 1]}
+
+
+@pytest.mark.parametrize("rack", RACKS)
+@pytest.mark.parametrize("board_index", range(5))
+def test_the_search_by_total_and_leave_keeps_exactly_the_best(
+        small: tuple[Lexicon, Dawg], rack: list[str], board_index: int) -> None:
+    lexicon, dawg = small
+    board = boards()[board_index]
+    every = best(dawg, board, rack, RULES.centre, _model(lexicon))
+    if not every:
+        return
+    equities = sorted((_equity(rack, s) for s in every), reverse=True)
+    for split in (False, True):
+        found = best(dawg, board, rack, RULES.centre, _model(lexicon, split, rack), 1)
         assert {s.placement.key() for s in found} == \
-            {s.placement.key() for s in every if s.total >= totals[top - 1]}
+            {s.placement.key() for s in every if _equity(rack, s) >= equities[0]}
+        assert all(s.value == _equity(rack, s) for s in found)
+
+
+def _random_positions(lexicon: Lexicon, dawg: Dawg, count: int) -> list[tuple[Board, list[str]]]:
+    """Boards grown by random legal moves from random racks, with a fresh rack each: a wider
+    spread of shapes than the fixed boards (single tiles between words, crowded corners)."""
+    rng = random.Random(5)
+    pool = [*"AAAEEIOOUSSLMCDNR", "?", "?V", "?C"]
+    out = []
+    while len(out) < count:
+        board = Board.empty(SIZE)
+        for _ in range(rng.randrange(1, 6)):
+            moves = generate(dawg, board, rng.sample(pool, 5), RULES.centre)
+            if not moves:
+                break
+            board = board.with_tiles((t.row, t.col, t.letter.lower() if t.wild else t.letter)
+                                     for t in rng.choice(moves).tiles)
+        out.append((board, rng.sample(pool, rng.randrange(2, 6))))
+    return out
+
+
+def test_the_split_and_leave_searches_agree_with_the_full_list_on_random_boards(
+        small: tuple[Lexicon, Dawg]) -> None:
+    lexicon, dawg = small
+    for board, rack in _random_positions(lexicon, dawg, 60):
+        every = best(dawg, board, rack, RULES.centre, _model(lexicon))
+        if not every:
+            continue
+        totals = sorted((s.total for s in every), reverse=True)
+        for top in (1, 2):
+            cut = totals[min(top, len(totals)) - 1]
+            found = best(dawg, board, rack, RULES.centre, _model(lexicon, True), top)
+            assert {s.placement.key() for s in found} == \
+                {s.placement.key() for s in every if s.total >= cut}, (board.rows, rack)
+        equities = sorted((_equity(rack, s) for s in every), reverse=True)
+        found = best(dawg, board, rack, RULES.centre, _model(lexicon, True, rack), 1)
+        assert {s.placement.key() for s in found} == \
+            {s.placement.key() for s in every if _equity(rack, s) >= equities[0]}

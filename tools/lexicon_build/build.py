@@ -26,7 +26,7 @@ from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
-from tools.lexicon_build import common, source, vero
+from tools.lexicon_build import common, forms, source, vero
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
@@ -285,6 +285,9 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     graph = dawg.build(sorted(words))
     out.with_suffix(".dawg").write_bytes(graph)
     progress(f"wrote {out.with_suffix('.dawg')} ({len(graph) / 1e6:.1f} MB)", final=True)
+    forms_path = forms.write(out)
+    progress(f"wrote the forms index {forms_path} ({forms_path.stat().st_size / 1e6:.1f} MB)",
+             final=True)
     (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
     common_report = common.write(words, folded_freq, out.with_name("pt_br.common.txt"))
     progress(f"wrote the {common_report['common_words']:,} common words", final=True)
