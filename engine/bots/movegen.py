@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import Factors, unit_bounds
+from engine.bots.bounds import Factors, left_requirement, unit_bounds
 from engine.bots.crosschecks import ALL, lane_crosses
 from engine.bots.dawg import Dawg, letter_code
 from engine.moves import PlacedTile
@@ -172,13 +172,15 @@ class Generator:
         self._heap: list[float] = []
         self.found: list[Scored] = []
         self.mode = ALL_WORDS
+        #: the largest factor of a move of two or more tiles in the current pass
+        self.multi_factor = model.factor_max if model is not None else 10000
         self._use(dawg)
 
     def _use(self, graph: Dawg) -> None:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
         self.graph = graph
         self.edges = graph.edges
-        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
+        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = []
         # Per-node edge lists and letter masks, kept on the graph across searches: the same
         # nodes near the root are visited by every search.
         self._node_masks: dict[int, int] = graph.mask_cache
@@ -220,21 +222,22 @@ class Generator:
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
-    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-        """Every (node, tiles) prefix of ``length`` rack tiles in the graph; a tile is
-        (letter code, wildcard kind or -1)."""
+    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
+        """Every (node, tiles, value) prefix of ``length`` rack tiles in the graph; a tile
+        is (letter code, wildcard kind or -1), the value the sum of its letters' values."""
         if length >= len(self._left_parts):
             self._enumerate_left_parts(length)
         return self._left_parts[length]
 
     def _enumerate_left_parts(self, depth: int) -> None:
-        by_length: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [
+        by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
             [] for _ in range(depth + 1)]
-        counts, wild, edges = self.counts, self.wild, self.edges
+        counts, wild, edges, values = self.counts, self.wild, self.edges, self.values
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
-            by_length[len(part)].append((node, tuple(part)))
+            by_length[len(part)].append(
+                (node, tuple(part), sum(values[code] for code, kind in part if kind < 0)))
             if len(part) == depth or node == 0:
                 return
             i = node
@@ -339,13 +342,14 @@ class Generator:
                                           factors, self.extra)
                 units.append((theme, rest, lane, anchor, p))
         if split:
-            if model.theme_graph is not None:
-                self.mode = THEME_WORDS
-                self._use(model.theme_graph)
-                self._visit(units, 0)
             self.mode = OTHER_WORDS
-            self._use(self.dawg)
+            self.multi_factor = model.plain_factor
         self._visit(units, 1)
+        if split and model.theme_graph is not None:
+            self.mode = THEME_WORDS
+            self.multi_factor = model.factor_max
+            self._use(model.theme_graph)
+            self._visit(units, 0)
         return [s for s in self.found if s.value >= self.threshold]
 
     def _visit(self, units: list[tuple[float, float, _Lane, int, int]], which: int) -> None:
@@ -421,8 +425,12 @@ class _Lane:
         start = anchor - p
         counts, wild, values, lm, wm = gen.counts, gen.wild, gen.values, self.lm, self.wm
         node_mask = gen.node_mask
-        for node, part in gen.left_parts(p):
-            if not node_mask(node) & allowed:
+        need, most_lm = -math.inf, max(lm[start:anchor], default=1)
+        if p and gen.model is not None and gen.top is not None:
+            need = left_requirement(self, anchor, p, gen.top_sums, gen.model.length_bonus,
+                                    gen.multi_factor, gen.extra, gen.threshold)
+        for node, part, plain in gen.left_parts(p):
+            if plain * most_lm < need or not node_mask(node) & allowed:
                 continue
             msum, wmul = 0, 1
             placed = []
