@@ -39,14 +39,20 @@ class Factors:
     rest: int
 
 
-def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
+def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int], usable: int,
                 length_bonus: Sequence[int], factors: Factors,
                 extra: Sequence[float]) -> tuple[float, float]:
     """The largest value any move from ``anchor`` with ``p`` left tiles could reach in the
-    theme pass and in the other pass; ``extra[n]`` bounds the leave after ``n`` tiles."""
+    theme pass and in the other pass; ``extra[n]`` bounds the leave after ``n`` tiles.
+
+    Two bounds of the tiles' part are kept and the smaller used: the rack's best tiles on
+    the best multipliers, and each square's own best allowed tile (``lane.cap``), which is
+    much lower where a cross word admits only a few letters. A square no rack tile may take
+    ends the span.
+    """
     size, cells_codes, checks = lane.size, lane.codes, lane.checks
     lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
-    tile_values = lane.tile_values
+    tile_values, cap = lane.tile_values, lane.cap
     last_bonus = len(length_bonus) - 1
     rack = len(top_sums) - 1
     start = anchor - p
@@ -55,19 +61,22 @@ def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
         while start > 0 and cells_codes[start - 1]:  # tiles touching the anchor on the left
             start -= 1
             existing += tile_values[start]
+    capped = 0
     for c in range(anchor - p, anchor):
         wmul += wm[c] - 1
+        capped += cap[c] * lm[c]
         if lm[c] == 3:
             triples += 1
         elif lm[c] == 2:
             doubles += 1
-    crossing, cross_const, cross_mult, cross_longest = 0, 0, 0, 0
+    crossing, cross_const, cross_mult, cross_longest, cross_capped = 0, 0, 0, 0, 0
     theme, rest = -1.0, -1.0
     q, c = 0, anchor
     f_theme, f_rest = factors.theme, factors.rest
-    while q < rack - p and c < size and checks[c]:
+    while q < rack - p and c < size and checks[c] & usable:
         q += 1
         wmul += wm[c] - 1
+        capped += cap[c] * lm[c]
         if lm[c] == 3:
             triples += 1
         elif lm[c] == 2:
@@ -77,15 +86,17 @@ def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
             cross_const += csum[c] * wm[c]
             cross_mult = max(cross_mult, lm[c] * wm[c])
             cross_longest = max(cross_longest, cross_len[c])
+            cross_capped += cap[c] * lm[c] * wm[c]
         c += 1
         while c < size and cells_codes[c]:
             existing += tile_values[c]
             c += 1
         n = p + q
-        letters = top_sums[n] + top_sums[min(triples, n)] + top_sums[min(triples + doubles, n)]
+        letters = min(capped, top_sums[n] + top_sums[min(triples, n)]
+                      + top_sums[min(triples + doubles, n)])
         longest = max(c - start, cross_longest)
         points = ((existing + letters) * wmul + cross_const
-                  + top_sums[min(crossing, n)] * cross_mult
+                  + min(cross_capped, top_sums[min(crossing, n)] * cross_mult)
                   + length_bonus[min(longest, last_bonus)])
         if n == 1:
             rest = max(rest, -(-points * factors.single // 10000) + extra[1])
@@ -94,51 +105,3 @@ def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
             rest = max(rest, -(-points * f_rest // 10000) + extra[n])
     return theme, rest
 
-
-def left_requirement(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int],
-                     length_bonus: Sequence[int], factor: int, extra: Sequence[float],
-                     threshold: float) -> float:
-    """The least a left part of ``p`` rack tiles before ``anchor`` must score (letters ×
-    squares) for any move through it to reach ``threshold``.
-
-    Squares left of an anchor have no perpendicular words (they would be anchors
-    themselves), so a left part's contribution is exactly its letter sum, and a unit's bound
-    is monotone in it. The squares from the anchor on are bounded as in :func:`unit_bounds`,
-    with the rack's best tiles; the answer is a necessary condition, so a left part below it
-    is skipped without losing a move.
-    """
-    size, cells_codes, checks = lane.size, lane.codes, lane.checks
-    lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
-    tile_values = lane.tile_values
-    last_bonus = len(length_bonus) - 1
-    rack = len(top_sums) - 1
-    start = anchor - p
-    wmul = 1 + sum(wm[c] - 1 for c in range(start, anchor))
-    triples, doubles, existing = 0, 0, 0
-    crossing, cross_const, cross_mult, cross_longest = 0, 0, 0, 0
-    need = float("inf")
-    q, c = 0, anchor
-    while q < rack - p and c < size and checks[c]:
-        q += 1
-        wmul += wm[c] - 1
-        if lm[c] == 3:
-            triples += 1
-        elif lm[c] == 2:
-            doubles += 1
-        if cross_len[c]:
-            crossing += 1
-            cross_const += csum[c] * wm[c]
-            cross_mult = max(cross_mult, lm[c] * wm[c])
-            cross_longest = max(cross_longest, cross_len[c])
-        c += 1
-        while c < size and cells_codes[c]:
-            existing += tile_values[c]
-            c += 1
-        right = top_sums[q] + top_sums[min(triples, q)] + top_sums[min(triples + doubles, q)]
-        fixed = (cross_const + top_sums[min(crossing, q)] * cross_mult
-                 + length_bonus[min(max(c - start, cross_longest), last_bonus)])
-        # value <= points * factor / 10000 + 1 + extra, and points = (left + existing +
-        # right) * wmul + fixed; solve value >= threshold for the left part's letters.
-        points_needed = (threshold - extra[p + q] - 1) * 10000 / factor
-        need = min(need, (points_needed - fixed) / wmul - existing - right)
-    return need

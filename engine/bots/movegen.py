@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import Factors, left_requirement, unit_bounds
+from engine.bots.bounds import Factors, unit_bounds
 from engine.bots.crosschecks import ALL, lane_crosses
 from engine.bots.dawg import Dawg, letter_code
 from engine.moves import PlacedTile
@@ -163,6 +163,8 @@ class Generator:
         self.top_sums = [sum(ranked[:n]) for n in range(len(ranked) + 1)]
         self.usable = ALL if any(self.wild) else sum(
             1 << code for code in range(1, 27) if self.counts[code])
+        self.rack_codes = [code for code in range(1, 27) if self.counts[code]]
+        self.best_tile = max((self.values[code] for code in self.rack_codes), default=0)
         self.leave = model.leave if model is not None else None
         self.extra: Sequence[float] = (
             model.leave_bounds if model is not None and model.leave is not None
@@ -180,7 +182,7 @@ class Generator:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
         self.graph = graph
         self.edges = graph.edges
-        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = []
+        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
         # Per-node edge lists and letter masks, kept on the graph across searches: the same
         # nodes near the root are visited by every search.
         self._node_masks: dict[int, int] = graph.mask_cache
@@ -222,22 +224,21 @@ class Generator:
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
-    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
-        """Every (node, tiles, value) prefix of ``length`` rack tiles in the graph; a tile
-        is (letter code, wildcard kind or -1), the value the sum of its letters' values."""
+    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+        """Every (node, tiles) prefix of ``length`` rack tiles in the graph; a tile is
+        (letter code, wildcard kind or -1)."""
         if length >= len(self._left_parts):
             self._enumerate_left_parts(length)
         return self._left_parts[length]
 
     def _enumerate_left_parts(self, depth: int) -> None:
-        by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
+        by_length: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [
             [] for _ in range(depth + 1)]
-        counts, wild, edges, values = self.counts, self.wild, self.edges, self.values
+        counts, wild, edges = self.counts, self.wild, self.edges
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
-            by_length[len(part)].append(
-                (node, tuple(part), sum(values[code] for code, kind in part if kind < 0)))
+            by_length[len(part)].append((node, tuple(part)))
             if len(part) == depth or node == 0:
                 return
             i = node
@@ -338,8 +339,8 @@ class Generator:
         units: list[tuple[float, float, _Lane, int, int]] = []
         for lane, anchor, room in starts:
             for p in range(room + 1):
-                theme, rest = unit_bounds(lane, anchor, p, self.top_sums, model.length_bonus,
-                                          factors, self.extra)
+                theme, rest = unit_bounds(lane, anchor, p, self.top_sums, self.usable,
+                                          model.length_bonus, factors, self.extra)
                 units.append((theme, rest, lane, anchor, p))
         if split:
             self.mode = OTHER_WORDS
@@ -397,6 +398,13 @@ class _Lane:
                     csum[c] = sum(values[letter_code(ch)] for ch in
                                   info.prefixes[c] + info.suffixes[c] if ch.isupper())
         self.lm, self.wm, self.csum = lm, wm, csum
+        #: per square, the most a rack tile allowed there is worth (for the bounds)
+        self.cap = [gen.best_tile] * size
+        checks = self.checks
+        for c in range(size):
+            if checks[c] != ALL:
+                self.cap[c] = max((values[k] for k in gen.rack_codes if checks[c] >> k & 1),
+                                  default=0)
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the
@@ -425,12 +433,8 @@ class _Lane:
         start = anchor - p
         counts, wild, values, lm, wm = gen.counts, gen.wild, gen.values, self.lm, self.wm
         node_mask = gen.node_mask
-        need, most_lm = -math.inf, max(lm[start:anchor], default=1)
-        if p and gen.model is not None and gen.top is not None:
-            need = left_requirement(self, anchor, p, gen.top_sums, gen.model.length_bonus,
-                                    gen.multi_factor, gen.extra, gen.threshold)
-        for node, part, plain in gen.left_parts(p):
-            if plain * most_lm < need or not node_mask(node) & allowed:
+        for node, part in gen.left_parts(p):
+            if not node_mask(node) & allowed:
                 continue
             msum, wmul = 0, 1
             placed = []
