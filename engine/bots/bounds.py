@@ -39,43 +39,86 @@ class Factors:
     rest: int
 
 
-def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int], usable: int,
-                length_bonus: Sequence[int], factors: Factors,
-                extra: Sequence[float]) -> tuple[float, float]:
-    """The largest value any move from ``anchor`` with ``p`` left tiles could reach in the
-    theme pass and in the other pass; ``extra[n]`` bounds the leave after ``n`` tiles.
+def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
+                  length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
+                  every_span: bool) -> list[tuple[float, float]]:
+    """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
+    ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
+    bounds the leave after ``n`` tiles.
 
     Two bounds of the tiles' part are kept and the smaller used: the rack's best tiles on
     the best multipliers, and each square's own best allowed tile (``lane.cap``), which is
     much lower where a cross word admits only a few letters. A square no rack tile may take
-    ends the span.
+    ends the span. Every term grows with the number of squares covered, so unless the leave
+    bounds (which fall as tiles are spent) or a length bonus that is not monotone make
+    ``every_span`` necessary, the longest span gives the bound and each ``p`` costs O(1)
+    once the squares from the anchor on have been summed.
     """
+    lm, wm, cap = lane.lm, lane.wm, lane.cap
+    cells_codes, tile_values = lane.codes, lane.tile_values
+    rack = len(top_sums) - 1
+    right = _right_sums(lane, anchor, rack, usable)
+    out: list[tuple[float, float]] = []
+    left_w = left_t = left_d = left_cap = 0
+    last_bonus = len(length_bonus) - 1
+    for p in range(room + 1):
+        if p:
+            sq = anchor - p
+            left_w += wm[sq] - 1
+            left_cap += cap[sq] * lm[sq]
+            if lm[sq] == 3:
+                left_t += 1
+            elif lm[sq] == 2:
+                left_d += 1
+            start, before = sq, 0
+        else:
+            start, before = anchor, 0
+            while start > 0 and cells_codes[start - 1]:  # tiles touching on the left
+                start -= 1
+                before += tile_values[start]
+        theme = rest = -1.0
+        most = min(rack - p, len(right))
+        if every_span:
+            spans: Sequence[int] = range(1, most + 1)
+        else:  # only the single tile and the longest span count
+            spans = (1, most) if p == 0 and most > 1 else (most,) if most else ()
+        for q in spans:
+            wadd, triples, doubles, capped, existing, crossing, cross_const, cross_mult, \
+                cross_longest, cross_capped, end = right[q - 1]
+            n = p + q
+            tr, td = triples + left_t, triples + doubles + left_t + left_d
+            letters = min(capped + left_cap,
+                          top_sums[n] + top_sums[min(tr, n)] + top_sums[min(td, n)])
+            longest = max(end - start, cross_longest)
+            points = ((before + existing + letters) * (1 + wadd + left_w) + cross_const
+                      + min(cross_capped, top_sums[min(crossing, n)] * cross_mult)
+                      + length_bonus[min(longest, last_bonus)])
+            if n == 1:
+                rest = max(rest, -(-points * factors.single // 10000) + extra[1])
+            else:
+                theme = max(theme, -(-points * factors.theme // 10000) + extra[n])
+                rest = max(rest, -(-points * factors.rest // 10000) + extra[n])
+        out.append((theme, rest))
+    return out
+
+
+_Sums = tuple[int, int, int, int, int, int, int, int, int, int, int]
+
+
+def _right_sums(lane: _Lane, anchor: int, rack: int, usable: int) -> list[_Sums]:
+    """Prefix sums over the squares from ``anchor`` on, by the number q of them covered:
+    word multiplier added, triple and double letters, capped letters, board tiles passed,
+    crossings, their constant points, best cross multiplier, longest cross word, capped
+    cross points, and the column after the span."""
     size, cells_codes, checks = lane.size, lane.codes, lane.checks
     lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
     tile_values, cap = lane.tile_values, lane.cap
-    last_bonus = len(length_bonus) - 1
-    rack = len(top_sums) - 1
-    start = anchor - p
-    wmul, triples, doubles, existing = 1, 0, 0, 0
-    if p == 0:
-        while start > 0 and cells_codes[start - 1]:  # tiles touching the anchor on the left
-            start -= 1
-            existing += tile_values[start]
-    capped = 0
-    for c in range(anchor - p, anchor):
-        wmul += wm[c] - 1
-        capped += cap[c] * lm[c]
-        if lm[c] == 3:
-            triples += 1
-        elif lm[c] == 2:
-            doubles += 1
-    crossing, cross_const, cross_mult, cross_longest, cross_capped = 0, 0, 0, 0, 0
-    theme, rest = -1.0, -1.0
-    q, c = 0, anchor
-    f_theme, f_rest = factors.theme, factors.rest
-    while q < rack - p and c < size and checks[c] & usable:
-        q += 1
-        wmul += wm[c] - 1
+    right: list[_Sums] = []
+    wadd = triples = doubles = capped = existing = 0
+    crossing = cross_const = cross_mult = cross_longest = cross_capped = 0
+    c = anchor
+    while len(right) < rack and c < size and checks[c] & usable:
+        wadd += wm[c] - 1
         capped += cap[c] * lm[c]
         if lm[c] == 3:
             triples += 1
@@ -91,17 +134,6 @@ def unit_bounds(lane: _Lane, anchor: int, p: int, top_sums: Sequence[int], usabl
         while c < size and cells_codes[c]:
             existing += tile_values[c]
             c += 1
-        n = p + q
-        letters = min(capped, top_sums[n] + top_sums[min(triples, n)]
-                      + top_sums[min(triples + doubles, n)])
-        longest = max(c - start, cross_longest)
-        points = ((existing + letters) * wmul + cross_const
-                  + min(cross_capped, top_sums[min(crossing, n)] * cross_mult)
-                  + length_bonus[min(longest, last_bonus)])
-        if n == 1:
-            rest = max(rest, -(-points * factors.single // 10000) + extra[1])
-        else:
-            theme = max(theme, -(-points * f_theme // 10000) + extra[n])
-            rest = max(rest, -(-points * f_rest // 10000) + extra[n])
-    return theme, rest
-
+        right.append((wadd, triples, doubles, capped, existing, crossing, cross_const,
+                      cross_mult, cross_longest, cross_capped, c))
+    return right

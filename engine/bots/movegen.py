@@ -22,13 +22,15 @@ and the moves a bot returns still get their receipt from ``preview``.
 
 from __future__ import annotations
 
+import functools
 import heapq
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import Factors, unit_bounds
+from engine.bots.bounds import Factors, anchor_bounds
 from engine.bots.crosschecks import ALL, lane_crosses
 from engine.bots.dawg import Dawg, letter_code
 from engine.moves import PlacedTile
@@ -104,6 +106,23 @@ class Scored:
         return -self.value, self.main, tiles
 
 
+_CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
+          **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
+_LOWER = ALPHABET.lower()
+
+
+@functools.cache
+def _multipliers(bonus: tuple[tuple[tuple[int, int], ...], ...],
+                 ) -> dict[str, list[tuple[list[int], list[int]]]]:
+    """Per direction and lane, the letter and word multipliers (once per layout)."""
+    size = len(bonus)
+    across = [([bonus[r][c][0] for c in range(size)], [bonus[r][c][1] for c in range(size)])
+              for r in range(size)]
+    down = [([bonus[r][c][0] for r in range(size)], [bonus[r][c][1] for r in range(size)])
+            for c in range(size)]
+    return {ACROSS: across, DOWN: down}
+
+
 def _transpose(rows: Sequence[str]) -> list[str]:
     return ["".join(row[c] for row in rows) for c in range(len(rows))]
 
@@ -165,6 +184,11 @@ class Generator:
             1 << code for code in range(1, 27) if self.counts[code])
         self.rack_codes = [code for code in range(1, 27) if self.counts[code]]
         self.best_tile = max((self.values[code] for code in self.rack_codes), default=0)
+        #: a board square's value by its character (a wildcard's lower-case letter is 0)
+        self.tile_value = {EMPTY: 0, **{ch: self.values[code] for ch, code in _CODES.items()
+                                        if ch.isupper()}, **dict.fromkeys(_LOWER, 0)}
+        self._caps: dict[int, int] = {}
+        self._bonus = _multipliers(model.bonus) if model is not None else None
         self.leave = model.leave if model is not None else None
         self.extra: Sequence[float] = (
             model.leave_bounds if model is not None and model.leave is not None
@@ -177,6 +201,21 @@ class Generator:
         #: the largest factor of a move of two or more tiles in the current pass
         self.multi_factor = model.factor_max if model is not None else 10000
         self._use(dawg)
+
+    def cap_of(self, mask: int) -> int:
+        """The best value among the rack's letters in ``mask`` (0 if only a wildcard fits)."""
+        found = self._caps.get(mask)
+        if found is None:
+            found = self._caps[mask] = max(
+                (self.values[k] for k in self.rack_codes if mask >> k & 1), default=0)
+        return found
+
+    def multipliers(self, direction: str, index: int) -> tuple[list[int], list[int]]:
+        """The letter and word multipliers along lane ``index`` (ones without a model)."""
+        if self._bonus is None:
+            size = self.board.size
+            return [1] * size, [1] * size
+        return self._bonus[direction][index]
 
     def _use(self, graph: Dawg) -> None:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
@@ -337,10 +376,12 @@ class Generator:
         most = model.factor_max
         factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
         units: list[tuple[float, float, _Lane, int, int]] = []
+        bonus = model.length_bonus
+        every_span = self.leave is not None or any(a > b for a, b in itertools.pairwise(bonus))
         for lane, anchor, room in starts:
-            for p in range(room + 1):
-                theme, rest = unit_bounds(lane, anchor, p, self.top_sums, self.usable,
-                                          model.length_bonus, factors, self.extra)
+            bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable, bonus,
+                                   factors, self.extra, every_span)
+            for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:
             self.mode = OTHER_WORDS
@@ -376,35 +417,30 @@ class _Lane:
         self.cells = cells
         size = len(cells)
         self.size = size
-        self.codes = [0 if ch == EMPTY else letter_code(ch.upper()) for ch in cells]
-        values = gen.values
-        self.tile_values = [0 if ch == EMPTY or ch.islower() else values[letter_code(ch)]
-                            for ch in cells]
+        self.codes = [_CODES[ch] for ch in cells]
+        self.tile_values = [gen.tile_value[ch] for ch in cells]
         info = lane_crosses(gen.dawg, crosses, index)
-        self.checks = info.checks
+        self.checks = checks = info.checks
         self.cross_len = info.lengths
         self.cross_pre = info.prefixes
         self.cross_suf = info.suffixes
         model = gen.model
-        lm, wm, csum = [1] * size, [1] * size, [0] * size
+        self.lm, self.wm = gen.multipliers(direction, index)
+        csum = [0] * size
+        #: per square, the most a rack tile allowed there is worth (for the bounds)
+        self.cap = cap = [gen.best_tile] * size
         if model is not None:
-            for c in range(size):
-                r_, c_ = (index, c) if direction == ACROSS else (c, index)
-                lm[c], wm[c] = model.bonus[r_][c_]
-                if (r_, c_) in model.blocked:
-                    self.checks[c] = 0
+            for r_, c_ in model.blocked:
+                if (r_ if direction == ACROSS else c_) == index:
+                    checks[c_ if direction == ACROSS else r_] = 0
+            value = gen.tile_value
             for c in range(size):
                 if info.lengths[c]:
-                    csum[c] = sum(values[letter_code(ch)] for ch in
-                                  info.prefixes[c] + info.suffixes[c] if ch.isupper())
-        self.lm, self.wm, self.csum = lm, wm, csum
-        #: per square, the most a rack tile allowed there is worth (for the bounds)
-        self.cap = [gen.best_tile] * size
-        checks = self.checks
+                    csum[c] = sum(value[ch] for ch in info.prefixes[c] + info.suffixes[c])
+        self.csum = csum
         for c in range(size):
-            if checks[c] != ALL:
-                self.cap[c] = max((values[k] for k in gen.rack_codes if checks[c] >> k & 1),
-                                  default=0)
+            if checks[c] != ALL and cells[c] == EMPTY:
+                cap[c] = gen.cap_of(checks[c])
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the

@@ -8,15 +8,16 @@ are broken by main word and squares so that the ranking, and a bot's choice, are
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import chain as chains
-from engine.board import Board
+from engine.board import Board, Layout
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
 from engine.bots.themegraph import theme_graph, theme_words
-from engine.match import Resources, affinity, layout_of, preview
+from engine.match import Resources, affinity, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet
 from engine.scoring import Breakdown, band_weight
@@ -48,13 +49,18 @@ class RankedMove:
 LeaveModel = tuple[Callable[[Sequence[str]], float], tuple[float, ...]]
 
 
+@functools.cache
+def _bonus_table(rows: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """(letter ×, word ×) per square of a layout, built once per layout."""
+    layout, size = Layout(rows), len(rows)
+    return tuple(tuple(layout.bonus(r, c)[:2] for c in range(size)) for r in range(size))
+
+
 def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
                 known: Callable[[str], bool] | None = None,
                 leave: LeaveModel | None = None) -> ScoreModel:
     """The numbers a move's value needs, for ``seat`` in ``state``."""
     player = state.seats[seat]
-    layout = layout_of(rules)
-    size = len(state.board)
     factors: dict[str, int] = {}
 
     def factor(word: str) -> int:
@@ -71,7 +77,7 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
                      for band in Band)
     return ScoreModel(
         values=dict(rules.tile_values),
-        bonus=tuple(tuple(layout.bonus(r, c)[:2] for c in range(size)) for r in range(size)),
+        bonus=_bonus_table(rules.layout),
         length_bonus=tuple(rules.length_bonus), factor=factor, factor_max=factor_max,
         blocked=frozenset((r, c) for r, c, owner in state.anchors if owner != seat),
         known=known,
