@@ -54,28 +54,12 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
     ``every_span`` necessary, the longest span gives the bound and each ``p`` costs O(1)
     once the squares from the anchor on have been summed.
     """
-    lm, wm, cap = lane.lm, lane.wm, lane.cap
-    cells_codes, tile_values = lane.codes, lane.tile_values
     rack = len(top_sums) - 1
     right = _right_sums(lane, anchor, rack, usable)
     out: list[tuple[float, float]] = []
-    left_w = left_t = left_d = left_cap = 0
     last_bonus = len(length_bonus) - 1
-    for p in range(room + 1):
-        if p:
-            sq = anchor - p
-            left_w += wm[sq] - 1
-            left_cap += cap[sq] * lm[sq]
-            if lm[sq] == 3:
-                left_t += 1
-            elif lm[sq] == 2:
-                left_d += 1
-            start, before = sq, 0
-        else:
-            start, before = anchor, 0
-            while start > 0 and cells_codes[start - 1]:  # tiles touching on the left
-                start -= 1
-                before += tile_values[start]
+    for p, (start, before, left_w, left_t, left_d, left_cap) in enumerate(
+            _left_sums(lane, anchor, room)):
         theme = rest = -1.0
         most = min(rack - p, len(right))
         if every_span:
@@ -87,17 +71,23 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
                 cross_longest, cross_capped, end = right[q - 1]
             n = p + q
             tr, td = triples + left_t, triples + doubles + left_t + left_d
-            letters = min(capped + left_cap,
-                          top_sums[n] + top_sums[min(tr, n)] + top_sums[min(td, n)])
-            longest = max(end - start, cross_longest)
-            points = ((before + existing + letters) * (1 + wadd + left_w) + cross_const
-                      + min(cross_capped, top_sums[min(crossing, n)] * cross_mult)
-                      + length_bonus[min(longest, last_bonus)])
+            letters = (top_sums[n] + top_sums[tr if tr < n else n]
+                       + top_sums[td if td < n else n])
+            capped += left_cap
+            letters = min(letters, capped)
+            cross = top_sums[crossing if crossing < n else n] * cross_mult
+            cross = min(cross, cross_capped)
+            longest = end - start
+            longest = max(longest, cross_longest)
+            points = ((before + existing + letters) * (1 + wadd + left_w) + cross_const + cross
+                      + length_bonus[longest if longest < last_bonus else last_bonus])
             if n == 1:
                 rest = max(rest, -(-points * factors.single // 10000) + extra[1])
             else:
-                theme = max(theme, -(-points * factors.theme // 10000) + extra[n])
-                rest = max(rest, -(-points * factors.rest // 10000) + extra[n])
+                value = -(-points * factors.theme // 10000) + extra[n]
+                theme = max(theme, value)
+                value = -(-points * factors.rest // 10000) + extra[n]
+                rest = max(rest, value)
         out.append((theme, rest))
     return out
 
@@ -137,3 +127,25 @@ def _right_sums(lane: _Lane, anchor: int, rack: int, usable: int) -> list[_Sums]
         right.append((wadd, triples, doubles, capped, existing, crossing, cross_const,
                       cross_mult, cross_longest, cross_capped, c))
     return right
+
+
+def _left_sums(lane: _Lane, anchor: int, room: int) -> list[tuple[int, int, int, int, int, int]]:
+    """For ``p`` = 0 … ``room`` left tiles: where the word starts, the board tiles before the
+    anchor (only with no left tile), and the left squares' word multiplier added, triple and
+    double letters and capped letters."""
+    lm, wm, cap = lane.lm, lane.wm, lane.cap
+    start, before = anchor, 0
+    while start > 0 and lane.codes[start - 1]:  # tiles touching the anchor on the left
+        start -= 1
+        before += lane.tile_values[start]
+    out = [(start, before, 0, 0, 0, 0)]
+    left_w = left_t = left_d = left_cap = 0
+    for sq in range(anchor - 1, anchor - room - 1, -1):
+        left_w += wm[sq] - 1
+        left_cap += cap[sq] * lm[sq]
+        if lm[sq] == 3:
+            left_t += 1
+        elif lm[sq] == 2:
+            left_d += 1
+        out.append((sq, 0, left_w, left_t, left_d, left_cap))
+    return out

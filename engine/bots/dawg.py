@@ -159,7 +159,7 @@ class Dawg:
         #: cross-check masks by (letters before, letters after); see engine.bots.crosschecks
         self.cross_cache: dict[tuple[str, str], int] = {}
         #: edge lists and letter masks by node; see engine.bots.movegen
-        self.kids_cache: dict[int, list[tuple[int, int, int, bool]]] = {}
+        self.kids_cache: dict[int, list[tuple[int, int, int, bool, int]]] = {}
         self.mask_cache: dict[int, int] = {}
 
     @classmethod

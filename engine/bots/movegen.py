@@ -183,6 +183,10 @@ class Generator:
         self.usable = ALL if any(self.wild) else sum(
             1 << code for code in range(1, 27) if self.counts[code])
         self.rack_codes = [code for code in range(1, 27) if self.counts[code]]
+        #: the letters the tiles still in hand can make: natural ones, and the wildcards'
+        self.letters = sum(1 << code for code in self.rack_codes)
+        self.wildmask = 0
+        self.spend_wild(-1, 0)
         self.best_tile = max((self.values[code] for code in self.rack_codes), default=0)
         #: a board square's value by its character (a wildcard's lower-case letter is 0)
         self.tile_value = {EMPTY: 0, **{ch: self.values[code] for ch, code in _CODES.items()
@@ -201,6 +205,26 @@ class Generator:
         #: the largest factor of a move of two or more tiles in the current pass
         self.multi_factor = model.factor_max if model is not None else 10000
         self._use(dawg)
+
+    def spend_wild(self, kind: int, change: int) -> None:
+        """Add ``change`` to the wildcards of ``kind`` in hand and refresh their letters."""
+        if kind >= 0:
+            self.wild[kind] += change
+        self.wildmask = 0
+        for k in range(3):
+            if self.wild[k]:
+                self.wildmask |= _WILD_MASKS[k]
+
+    def take(self, code: int) -> None:
+        """One natural tile of ``code`` leaves the hand."""
+        self.counts[code] -= 1
+        if not self.counts[code]:
+            self.letters &= ~(1 << code)
+
+    def give(self, code: int) -> None:
+        """One natural tile of ``code`` comes back to the hand."""
+        self.counts[code] += 1
+        self.letters |= 1 << code
 
     def cap_of(self, mask: int) -> int:
         """The best value among the rack's letters in ``mask`` (0 if only a wildcard fits)."""
@@ -221,11 +245,11 @@ class Generator:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
         self.graph = graph
         self.edges = graph.edges
-        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
+        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = []
         # Per-node edge lists and letter masks, kept on the graph across searches: the same
         # nodes near the root are visited by every search.
         self._node_masks: dict[int, int] = graph.mask_cache
-        self._kids: dict[int, list[tuple[int, int, int, bool]]] = graph.kids_cache
+        self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = graph.kids_cache
         if len(self._kids) > _NODE_CACHE_LIMIT:
             self._kids.clear()
             self._node_masks.clear()
@@ -263,21 +287,23 @@ class Generator:
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
-    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-        """Every (node, tiles) prefix of ``length`` rack tiles in the graph; a tile is
-        (letter code, wildcard kind or -1)."""
+    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
+        """Every (node, tiles, reach) prefix of ``length`` rack tiles in the graph; a tile
+        is (letter code, wildcard kind or -1), ``reach`` the letters that may follow it from
+        the tiles left in hand."""
         if length >= len(self._left_parts):
             self._enumerate_left_parts(length)
         return self._left_parts[length]
 
     def _enumerate_left_parts(self, depth: int) -> None:
-        by_length: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [
+        by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
             [] for _ in range(depth + 1)]
         counts, wild, edges = self.counts, self.wild, self.edges
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
-            by_length[len(part)].append((node, tuple(part)))
+            reach = self.node_mask(node) & (self.letters | self.wildmask)
+            by_length[len(part)].append((node, tuple(part), reach))
             if len(part) == depth or node == 0:
                 return
             i = node
@@ -286,19 +312,19 @@ class Generator:
                 code = value & 31
                 child = value >> _SHIFT
                 if counts[code]:
-                    counts[code] -= 1
+                    self.take(code)
                     part.append((code, -1))
                     walk(child)
                     part.pop()
-                    counts[code] += 1
+                    self.give(code)
                 bit = 1 << code
                 for k in range(3):
                     if wild[k] and _WILD_MASKS[k] & bit:
-                        wild[k] -= 1
+                        self.spend_wild(k, -1)
                         part.append((code, k))
                         walk(child)
                         part.pop()
-                        wild[k] += 1
+                        self.spend_wild(k, 1)
                         break
                 if value & _LAST:
                     return
@@ -307,8 +333,9 @@ class Generator:
         walk(self.graph.root)
         self._left_parts = by_length
 
-    def kids(self, node: int) -> list[tuple[int, int, int, bool]]:
-        """(letter code, its bit, child node, accepts) of every edge out of ``node``."""
+    def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
+        """(letter code, its bit, child node, accepts, the child's letters) of every edge out
+        of ``node``: the child's letters let the caller skip a child that leads nowhere."""
         found = self._kids.get(node)
         if found is None:
             found = []
@@ -316,8 +343,9 @@ class Generator:
                 edges, i = self.edges, node
                 while True:
                     value = edges[i]
-                    code = value & 31
-                    found.append((code, 1 << code, value >> _SHIFT, bool(value & _ACCEPTS)))
+                    code, child = value & 31, value >> _SHIFT
+                    found.append((code, 1 << code, child, bool(value & _ACCEPTS),
+                                  self.node_mask(child)))
                     if value & _LAST:
                         break
                     i += 1
@@ -467,20 +495,21 @@ class _Lane:
         if not allowed:
             return
         start = anchor - p
-        counts, wild, values, lm, wm = gen.counts, gen.wild, gen.values, self.lm, self.wm
-        node_mask = gen.node_mask
-        for node, part in gen.left_parts(p):
-            if not node_mask(node) & allowed:
+        values, counts, lm, wm = gen.values, gen.counts, self.lm, self.wm
+        for node, part, reach in gen.left_parts(p):
+            if not reach & allowed:
                 continue
             msum, wmul = 0, 1
             placed = []
             col = start
-            for code, kind in part:
+            for code, kind in part:  # take the left part from the hand (gen.take, inlined)
                 if kind < 0:
                     counts[code] -= 1
+                    if not counts[code]:
+                        gen.letters &= ~(1 << code)
                     msum += values[code] * lm[col]
                 else:
-                    wild[kind] -= 1
+                    gen.spend_wild(kind, -1)
                 wmul += wm[col] - 1
                 placed.append((col, code, kind >= 0))
                 col += 1
@@ -488,8 +517,9 @@ class _Lane:
             for code, kind in part:
                 if kind < 0:
                     counts[code] += 1
+                    gen.letters |= 1 << code
                 else:
-                    wild[kind] += 1
+                    gen.spend_wild(kind, 1)
     def _after_board_tiles(self, anchor: int) -> None:
         """The moves whose left part is the run of board tiles touching ``anchor``."""
         cells, codes, edges = self.cells, self.codes, self.gen.edges
@@ -519,33 +549,56 @@ class _Lane:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or len(placed) >= gen.rack_size:
             return
-        options = self.checks[col] & gen.node_mask(node)
+        options = self.checks[col] & gen.node_mask(node) & (gen.letters | gen.wildmask)
         if not options:
             return
-        counts, wild, values = gen.counts, gen.wild, gen.values
+        counts, values = gen.counts, gen.values
         lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
         longer = xlong if xlong > cross else cross
-        for code, bit, child, ends in gen.kids(node):
-            if not options & bit:
+        # A child is worth a call if its word may end on the next square or go on from it;
+        # over half the children lead nowhere, and a call costs more than this test.
+        # With a board tile on the next square the child must go on with its letter;
+        # otherwise it must end there or go on with a letter the hand and square allow.
+        after = col + 1
+        if after < size and codes[after]:
+            may_end, onward = False, 1 << codes[after]
+        else:
+            may_end = True
+            onward = (self.checks[after] & (gen.letters | gen.wildmask)
+                      if after < size and len(placed) + 1 < gen.rack_size else 0)
+        for code, bit, child, ends, child_mask in gen.kids(node):
+            if not options & bit or not ((ends and may_end) or child_mask & onward):
                 continue
             if counts[code]:
                 points = values[code] * lm
                 counts[code] -= 1
+                if not counts[code]:
+                    gen.letters ^= bit
                 placed.append((col, code, False))
                 self._extend(anchor, start, col + 1, child, ends, msum + points,
                              wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
                              longer, placed)
                 placed.pop()
                 counts[code] += 1
-            for k in range(3):
-                if wild[k] and _WILD_MASKS[k] & bit:
-                    wild[k] -= 1
-                    placed.append((col, code, True))
-                    self._extend(anchor, start, col + 1, child, ends, msum, wmul + wm - 1,
-                                 xsum + (csum * wm if cross else 0), longer, placed)
-                    placed.pop()
-                    wild[k] += 1
-                    break
+                gen.letters |= bit
+            if gen.wildmask & bit:
+                self._extend_wild(anchor, start, col, code, child, ends, msum, wmul + wm - 1,
+                                  xsum + (csum * wm if cross else 0), longer, placed)
+
+    def _extend_wild(self, anchor: int, start: int, col: int, code: int, child: int,
+                     ends: bool, msum: int, wmul: int, xsum: int, xlong: int,
+                     placed: list[tuple[int, int, bool]]) -> None:
+        """Go on with a wildcard as ``code`` on ``col`` (the narrowest kind that allows it)."""
+        gen, bit = self.gen, 1 << code
+        for k in range(3):
+            if gen.wild[k] and _WILD_MASKS[k] & bit:
+                gen.spend_wild(k, -1)
+                placed.append((col, code, True))
+                self._extend(anchor, start, col + 1, child, ends, msum, wmul, xsum, xlong,
+                             placed)
+                placed.pop()
+                gen.spend_wild(k, 1)
+                return
 
     def _record(self, start: int, end: int, msum: int, wmul: int, xsum: int, xlong: int,
                 placed: list[tuple[int, int, bool]]) -> None:
