@@ -17,7 +17,7 @@ the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.dawg import Dawg
@@ -26,7 +26,6 @@ from engine.bots.movegen import Scored
 from engine.bots.search import candidates
 from engine.cards import WORD_MULTIPLIERS
 from engine.commands import Buy, Command, MoveCard, Pass, Play, Swap, UseCard
-from engine.lexicon.common import CommonWords
 from engine.match import Resources
 from engine.rng import Rng
 from engine.rules import VOWELS, RuleSet
@@ -126,13 +125,6 @@ def bot_rng(state: MatchState, seat: int) -> Rng:
     return Rng.from_seed(f"bot:{state.match_id}:{state.turn}:{seat}")
 
 
-def _known(lvl: Level) -> Callable[[str], bool] | None:
-    if lvl.vocabulary is None:
-        return None
-    common, size = CommonWords.default(), lvl.vocabulary
-    return lambda word: common.knows(word, size)
-
-
 def considered(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Resources,
                dawg: Dawg | None = None) -> list[tuple[Scored, float]]:
     """The moves this level looks at, each with the value it gives it, best valued first
@@ -140,8 +132,8 @@ def considered(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Re
     graph = dawg if dawg is not None else Dawg.default()
     rack = state.seats[seat].rack
     leave = (leave_value, leave_bounds(rack)) if lvl.leave else None
-    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at, known=_known(lvl),
-                       leave=leave)[: lvl.looks_at]
+    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at,
+                       vocabulary=lvl.vocabulary, leave=leave)[: lvl.looks_at]
     judged = [(m, _judge(lvl, m)) for m in moves]
     return sorted(judged, key=lambda pair: (-pair[1], pair[0].sort_key()))
 

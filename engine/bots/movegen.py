@@ -74,6 +74,8 @@ class ScoreModel:
     blocked: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     #: the main words this player may play (a bot's vocabulary); None: every word
     known: Callable[[str], bool] | None = None
+    #: the graph of the words this player may play along a line (None: the whole lexicon)
+    graph: Dawg | None = None
     #: the words above Frio for this player and their graph (None: unknown, one pass)
     theme_words: frozenset[str] | None = None
     theme_graph: Dawg | None = None
@@ -201,10 +203,11 @@ class Generator:
         self.threshold = -math.inf  # a leave can make a value negative
         self._heap: list[float] = []
         self.found: list[Scored] = []
+        self.left_depth = 0  # the most left tiles any anchor takes (set by run)
         self.mode = ALL_WORDS
         #: the largest factor of a move of two or more tiles in the current pass
         self.multi_factor = model.factor_max if model is not None else 10000
-        self._use(dawg)
+        self._use(model.graph if model is not None and model.graph is not None else dawg)
 
     def spend_wild(self, kind: int, change: int) -> None:
         """Add ``change`` to the wildcards of ``kind`` in hand and refresh their letters."""
@@ -292,7 +295,9 @@ class Generator:
         is (letter code, wildcard kind or -1), ``reach`` the letters that may follow it from
         the tiles left in hand."""
         if length >= len(self._left_parts):
-            self._enumerate_left_parts(length)
+            # once, as deep as any anchor of this board needs: a deeper request later would
+            # walk the same prefixes again
+            self._enumerate_left_parts(max(length, self.left_depth))
         return self._left_parts[length]
 
     def _enumerate_left_parts(self, depth: int) -> None:
@@ -394,6 +399,7 @@ class Generator:
 
     def run(self) -> list[Scored]:
         starts = self._starts()
+        self.left_depth = max((room for _, _, room in starts), default=0)
         model = self.model
         if model is None or self.top is None:
             for lane, anchor, room in starts:

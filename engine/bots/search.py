@@ -17,6 +17,7 @@ from engine.board import Board, Layout
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
 from engine.bots.themegraph import theme_graph, theme_words
+from engine.bots.vocabulary import vocabulary_graph, vocabulary_words
 from engine.match import Resources, affinity, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet
@@ -57,9 +58,10 @@ def _bonus_table(rows: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], ..
 
 
 def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
-                known: Callable[[str], bool] | None = None,
+                vocabulary: int | None = None,
                 leave: LeaveModel | None = None) -> ScoreModel:
-    """The numbers a move's value needs, for ``seat`` in ``state``."""
+    """The numbers a move's value needs, for ``seat`` in ``state``; with ``vocabulary``, for
+    a player who knows only that many of the most common words."""
     player = state.seats[seat]
     factors: dict[str, int] = {}
 
@@ -80,9 +82,10 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
         bonus=_bonus_table(rules.layout),
         length_bonus=tuple(rules.length_bonus), factor=factor, factor_max=factor_max,
         blocked=frozenset((r, c) for r, c, owner in state.anchors if owner != seat),
-        known=known,
+        known=vocabulary_words(vocabulary).__contains__ if vocabulary is not None else None,
+        graph=vocabulary_graph(vocabulary) if vocabulary is not None else None,
         theme_words=theme_words(state, player, res),
-        theme_graph=theme_graph(state, player, res),
+        theme_graph=theme_graph(state, player, res, vocabulary),
         plain_factor=band_weight(rules, Band.FRIO, False) * 100,
         leave=leave[0] if leave is not None else None,
         leave_bounds=leave[1] if leave is not None else (),
@@ -91,13 +94,14 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
 
 def candidates(
     rules: RuleSet, state: MatchState, seat: int, res: Resources, dawg: Dawg, *,
-    top: int | None, margin: int = 0, known: Callable[[str], bool] | None = None,
+    top: int | None, margin: int = 0, vocabulary: int | None = None,
     leave: LeaveModel | None = None,
 ) -> list[Scored]:
     """The scored placements of ``seat``'s rack: the ``top`` best and those within ``margin``
-    of the ``top``-th (every one when ``top`` is None), best first; with ``known``, only the
-    moves whose main word passes it; with ``leave``, "best" is by total plus leave."""
-    model = score_model(rules, state, seat, res, known, leave)
+    of the ``top``-th (every one when ``top`` is None), best first; with ``vocabulary``, only
+    the moves whose words along their line and main word are among that many of the most
+    common; with ``leave``, "best" is by total plus leave."""
+    model = score_model(rules, state, seat, res, vocabulary, leave)
     return best(dawg, Board(state.board), state.seats[seat].rack, rules.centre, model, top,
                 margin)
 

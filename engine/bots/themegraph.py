@@ -14,6 +14,7 @@ the theme; a Tema Pessoal's union graph is kept with the match's theme.
 from __future__ import annotations
 
 from engine.bots.dawg import Dawg, build
+from engine.bots.vocabulary import vocabulary_words
 from engine.match import Resources
 from engine.state import MatchState, Seat
 from engine.themes import Theme
@@ -31,19 +32,23 @@ def theme_words(state: MatchState, seat: Seat, res: Resources) -> frozenset[str]
     return found
 
 
-def theme_graph(state: MatchState, seat: Seat, res: Resources) -> Dawg | None:
-    """The word graph of :func:`theme_words` (None when there are none or they are unknown)."""
+def theme_graph(state: MatchState, seat: Seat, res: Resources,
+                vocabulary: int | None = None) -> Dawg | None:
+    """The word graph of :func:`theme_words` (None when there are none or they are unknown),
+    only those among the ``vocabulary`` most common words if it is given."""
     themes = _themes(state, seat, res)
     if not themes:
         return None
     first = themes[0]
-    key = ("graph", id(res.lexicon), *(id(t) for t in themes[1:]))
+    key = ("graph", id(res.lexicon), vocabulary, *(id(t) for t in themes[1:]))
     cached = first.cache.get(key)
     if isinstance(cached, tuple):
         graph = cached[-1]
         assert graph is None or isinstance(graph, Dawg)
         return graph
     words = theme_words(state, seat, res)
+    if words and vocabulary is not None:
+        words &= vocabulary_words(vocabulary)
     graph = Dawg(build(sorted(words))) if words else None
     first.cache[key] = (res.lexicon, *themes[1:], graph)  # kept alive so the ids stay unique
     return graph
