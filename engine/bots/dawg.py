@@ -161,6 +161,8 @@ class Dawg:
         #: edge lists and letter masks by node; see engine.bots.movegen
         self.kids_cache: dict[int, list[tuple[int, int, int, bool, int]]] = {}
         self.mask_cache: dict[int, int] = {}
+        #: by node and letter, the letters after the node from which that letter follows
+        self.leading_cache: dict[int, int] = {}
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

@@ -252,10 +252,12 @@ class Generator:
         # Per-node edge lists and letter masks, kept on the graph across searches: the same
         # nodes near the root are visited by every search.
         self._node_masks: dict[int, int] = graph.mask_cache
+        self._leading: dict[int, int] = graph.leading_cache
         self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = graph.kids_cache
         if len(self._kids) > _NODE_CACHE_LIMIT:
             self._kids.clear()
             self._node_masks.clear()
+            self._leading.clear()
 
     # -- results ---------------------------------------------------------------------------
 
@@ -355,6 +357,19 @@ class Generator:
                         break
                     i += 1
             self._kids[node] = found
+        return found
+
+    def leading_to(self, node: int, code: int) -> int:
+        """The letters after ``node`` from which letter ``code`` can follow."""
+        key = node << 5 | code
+        found = self._leading.get(key)
+        if found is None:
+            bit = 1 << code
+            found = 0
+            for kid_code, _, _, _, kid_mask in self.kids(node):
+                if kid_mask & bit:
+                    found |= 1 << kid_code
+            self._leading[key] = found
         return found
 
     def node_mask(self, node: int) -> int:
@@ -502,8 +517,10 @@ class _Lane:
             return
         start = anchor - p
         values, counts, lm, wm = gen.values, gen.counts, self.lm, self.wm
+        # With a board tile just after the anchor, the anchor's letter must lead on to it.
+        follow = self.codes[anchor + 1] if anchor + 1 < self.size else 0
         for node, part, reach in gen.left_parts(p):
-            if not reach & allowed:
+            if not reach & allowed or follow and not gen.leading_to(node, follow) & reach:
                 continue
             msum, wmul = 0, 1
             placed = []
