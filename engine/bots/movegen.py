@@ -520,7 +520,7 @@ class _Lane:
         # With a board tile just after the anchor, the anchor's letter must lead on to it.
         follow = self.codes[anchor + 1] if anchor + 1 < self.size else 0
         for node, part, reach in gen.left_parts(p):
-            if not reach & allowed or follow and not gen.leading_to(node, follow) & reach:
+            if not reach & allowed or (follow and not gen.leading_to(node, follow) & reach):
                 continue
             msum, wmul = 0, 1
             placed = []
