@@ -108,3 +108,24 @@ def test_squares_reserved_by_another_seats_ancora_stay_empty() -> None:
     moves = ranked_moves(rules, anchored, 0, RES)
     assert moves
     assert all((t.row, t.col) != square for m in moves for t in m.placement.tiles)
+
+
+def test_a_vocabulary_search_finds_exactly_the_known_moves_of_the_full_list() -> None:
+    """Searching the vocabulary's graph loses nothing: it equals filtering every move by
+    its words (the one along its line and the main word), and its best are the best of
+    that filtered list."""
+    from engine.bots.search import candidates
+    from engine.bots.vocabulary import vocabulary_words
+
+    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
+    known = vocabulary_words(8_000)
+    every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
+    kept = {s.placement.key() for s in every
+            if s.placement.word in known and s.main in known}
+    assert 0 < len(kept) < len(every)
+    listed = candidates(rules, state, 0, RES, Dawg.default(), top=None, vocabulary=8_000)
+    assert {s.placement.key() for s in listed} == kept
+    totals = sorted((s.total for s in listed), reverse=True)
+    best = candidates(rules, state, 0, RES, Dawg.default(), top=3, vocabulary=8_000)
+    assert {s.placement.key() for s in best} == \
+        {s.placement.key() for s in listed if s.total >= totals[2]}
