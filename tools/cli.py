@@ -187,9 +187,18 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not 2 <= args.players <= 4:
         err.write("vanlexis: --players must be 2, 3 or 4\n")
         return 2
+    if args.level is not None and not 0 <= args.level <= 5:
+        err.write("vanlexis: --level must be 0 (greedy) to 5\n")
+        return 2
+    policy_for = None
+    if args.level is not None:
+        from engine.bots.levels import BotPlayer, level
+
+        bot = BotPlayer(level(args.level))
+        policy_for = lambda _match, _seat: bot  # noqa: E731
     progress = None if args.quiet else ProgressBar(args.matches, err)
     matches = simulate(args.matches, args.players, args.seed, workers=args.workers,
-                       progress=progress)
+                       progress=progress, policy_for=policy_for)
     summary = summarise(matches)
     if args.json:
         out.write(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
@@ -269,6 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=_positive, default=100)
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--level", type=int, default=None,
+                     help="every seat a bot of this level (0 greedy, 1-5) instead of the "
+                          "scripted players")
     sim.add_argument("--workers", type=_positive, default=None,
                      help="processes (default: every core)")
     sim.add_argument("--json", action="store_true", help="print JSON")

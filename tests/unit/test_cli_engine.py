@@ -117,6 +117,18 @@ def test_simulate_plays_matches_and_reports_every_card() -> None:
 def test_simulate_refuses_bad_counts() -> None:
     assert run("simulate", "--players", "7")[0] == 2
     assert run("simulate", "--matches", "0")[0] == 2
+    assert run("simulate", "--level", "6")[0] == 2
+
+
+def test_simulate_can_seat_bots_of_one_level() -> None:
+    scripted = run("simulate", "--matches", "1", "--players", "2", "--seed", "4",
+                   "--workers", "1", "--json", "--quiet")
+    bots = run("simulate", "--matches", "1", "--players", "2", "--seed", "4",
+               "--workers", "1", "--json", "--quiet", "--level", "5")
+    assert scripted[0] == bots[0] == 0
+    by_scripted, by_bots = json.loads(scripted[1]), json.loads(bots[1])
+    assert by_bots["matches"] == 1
+    assert by_bots != by_scripted  # other players, other matches
 
 
 def test_moves_lists_the_best_moves_first(tmp_path: Path) -> None:
