@@ -163,6 +163,9 @@ class Dawg:
         self.mask_cache: dict[int, int] = {}
         #: by node and letter, the letters after the node from which that letter follows
         self.leading_cache: dict[int, int] = {}
+        self.kid_map_cache: dict[int, dict[int, tuple[int, int, bool, int]]] = {}
+        #: by node and a run of board letters, where the run leads (see Generator.through)
+        self.through_cache: dict[tuple[int, str], int] = {}
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

@@ -253,11 +253,15 @@ class Generator:
         # nodes near the root are visited by every search.
         self._node_masks: dict[int, int] = graph.mask_cache
         self._leading: dict[int, int] = graph.leading_cache
+        self._through: dict[tuple[int, str], int] = graph.through_cache
+        self._kid_maps: dict[int, dict[int, tuple[int, int, bool, int]]] = graph.kid_map_cache
         self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = graph.kids_cache
         if len(self._kids) > _NODE_CACHE_LIMIT:
             self._kids.clear()
             self._node_masks.clear()
             self._leading.clear()
+            self._kid_maps.clear()
+            self._through.clear()
 
     # -- results ---------------------------------------------------------------------------
 
@@ -357,6 +361,28 @@ class Generator:
                         break
                     i += 1
             self._kids[node] = found
+        return found
+
+    def through(self, node: int, run: str) -> int:
+        """``node << 1 | accepts`` after the board tiles ``run`` (upper-case letters) from
+        ``node``, or -1 if the graph has no such path; cached per graph."""
+        key = (node, run)
+        found = self._through.get(key)
+        if found is None:
+            found = node << 1
+            for letter in run:
+                found = _step(self.edges, found >> 1, letter_code(letter))
+                if found < 0:
+                    break
+            self._through[key] = found
+        return found
+
+    def kid_map(self, node: int) -> dict[int, tuple[int, int, bool, int]]:
+        """:meth:`kids` by letter bit: (letter code, child node, accepts, child's letters)."""
+        found = self._kid_maps.get(node)
+        if found is None:
+            found = self._kid_maps[node] = {
+                bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
         return found
 
     def leading_to(self, node: int, code: int) -> int:
@@ -487,6 +513,18 @@ class _Lane:
                 if info.lengths[c]:
                     csum[c] = sum(value[ch] for ch in info.prefixes[c] + info.suffixes[c])
         self.csum = csum
+        #: each run of board tiles by its first square: its letters, its end, its points
+        self.runs: dict[int, tuple[str, int, int]] = {}
+        c = 0
+        while c < size:
+            if cells[c] == EMPTY:
+                c += 1
+                continue
+            first, points = c, 0
+            while c < size and cells[c] != EMPTY:
+                points += self.tile_values[c]
+                c += 1
+            self.runs[first] = (cells[first:c].upper(), c, points)
         for c in range(size):
             if checks[c] != ALL and cells[c] == EMPTY:
                 cap[c] = gen.cap_of(checks[c])
@@ -561,13 +599,14 @@ class _Lane:
                 wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
         codes, size = self.codes, self.size
         gen = self.gen
-        while col < size and codes[col]:
-            found = _step(gen.edges, node, codes[col])
+        if col < size and codes[col]:  # a run of board tiles: through it in one step
+            key, end, value = self.runs[col]
+            found = gen.through(node, key)
             if found < 0:
                 return
             node, accepts = found >> 1, bool(found & 1)
-            msum += self.tile_values[col]
-            col += 1
+            msum += value
+            col = end
         if accepts and placed and col > anchor:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or len(placed) >= gen.rack_size:
@@ -583,14 +622,20 @@ class _Lane:
         # With a board tile on the next square the child must go on with its letter;
         # otherwise it must end there or go on with a letter the hand and square allow.
         after = col + 1
+        run = ""
         if after < size and codes[after]:
-            may_end, onward = False, 1 << codes[after]
+            may_end, onward, run = False, 1 << codes[after], self.runs[after][0]
         else:
             may_end = True
             onward = (self.checks[after] & (gen.letters | gen.wildmask)
                       if after < size and len(placed) + 1 < gen.rack_size else 0)
-        for code, bit, child, ends, child_mask in gen.kids(node):
-            if not options & bit or not ((ends and may_end) or child_mask & onward):
+        kids = gen.kid_map(node)
+        while options:  # each letter both allowed and in the graph, lowest first
+            bit = options & -options
+            options ^= bit
+            code, child, ends, child_mask = kids[bit]
+            if not ((ends and may_end) or child_mask & onward) or (
+                    run and gen.through(child, run) < 0):
                 continue
             if counts[code]:
                 points = values[code] * lm
