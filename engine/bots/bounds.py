@@ -41,7 +41,7 @@ class Factors:
 
 def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
-                  every_span: bool) -> list[tuple[float, float]]:
+                  every_span: bool, word_lengths: int = -1) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
     bounds the leave after ``n`` tiles.
@@ -53,6 +53,10 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
     bounds (which fall as tiles are spent) or a length bonus that is not monotone make
     ``every_span`` necessary, the longest span gives the bound and each ``p`` costs O(1)
     once the squares from the anchor on have been summed.
+
+    A span that passes no board tile makes a word of the hand's tiles alone, so it counts
+    only if the hand can make a word of that many tiles (bit ``n`` of ``word_lengths``, from
+    the left parts' walk): a rack with no seven-letter word is not bounded as a bingo.
     """
     rack = len(top_sums) - 1
     right = _right_sums(lane, anchor, rack, usable)
@@ -62,6 +66,11 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
             _left_sums(lane, anchor, room)):
         theme = rest = -1.0
         most = min(rack - p, len(right))
+        if not every_span:
+            # the longest span that is either through a board tile or a word of the hand
+            while (most > 1 and right[most - 1][10] - start == p + most
+                   and not word_lengths >> (p + most) & 1):
+                most -= 1
         if every_span:
             spans: Sequence[int] = range(1, most + 1)
         else:  # only the single tile and the longest span count
@@ -70,6 +79,8 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
             wadd, triples, doubles, capped, existing, crossing, cross_const, cross_mult, \
                 cross_longest, cross_capped, end = right[q - 1]
             n = p + q
+            if n > 1 and end - start == n and not word_lengths >> n & 1:
+                continue  # a word of the hand alone, of a length it cannot make
             tr, td = triples + left_t, triples + doubles + left_t + left_d
             letters = (top_sums[n] + top_sums[tr if tr < n else n]
                        + top_sums[td if td < n else n])

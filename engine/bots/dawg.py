@@ -166,6 +166,8 @@ class Dawg:
         self.kid_map_cache: dict[int, dict[int, tuple[int, int, bool, int]]] = {}
         #: by node and a run of board letters, where the run leads (see Generator.through)
         self.through_cache: dict[tuple[int, str], int] = {}
+        #: by node, the letters that finish a word after it
+        self.ends_cache: dict[int, int] = {}
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

@@ -204,6 +204,8 @@ class Generator:
         self._heap: list[float] = []
         self.found: list[Scored] = []
         self.left_depth = 0  # the most left tiles any anchor takes (set by run)
+        #: bit n: a word of n tiles from the hand alone may exist (set with the left parts)
+        self.word_lengths = -1
         self.mode = ALL_WORDS
         #: the largest factor of a move of two or more tiles in the current pass
         self.multi_factor = model.factor_max if model is not None else 10000
@@ -254,6 +256,7 @@ class Generator:
         self._node_masks: dict[int, int] = graph.mask_cache
         self._leading: dict[int, int] = graph.leading_cache
         self._through: dict[tuple[int, str], int] = graph.through_cache
+        self._ends: dict[int, int] = graph.ends_cache
         self._kid_maps: dict[int, dict[int, tuple[int, int, bool, int]]] = graph.kid_map_cache
         self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = graph.kids_cache
         if len(self._kids) > _NODE_CACHE_LIMIT:
@@ -262,6 +265,7 @@ class Generator:
             self._leading.clear()
             self._kid_maps.clear()
             self._through.clear()
+            self._ends.clear()
 
     # -- results ---------------------------------------------------------------------------
 
@@ -313,8 +317,11 @@ class Generator:
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
-            reach = self.node_mask(node) & (self.letters | self.wildmask)
+            hand = self.letters | self.wildmask
+            reach = self.node_mask(node) & hand
             by_length[len(part)].append((node, tuple(part), reach))
+            if self.ends_mask(node) & hand:
+                self.word_lengths |= 2 << len(part)
             if len(part) == depth or node == 0:
                 return
             i = node
@@ -341,6 +348,8 @@ class Generator:
                     return
                 i += 1
 
+        # Lengths above depth + 1 were not explored: they stay possible.
+        self.word_lengths = ~((2 << (depth + 1)) - 1)
         walk(self.graph.root)
         self._left_parts = by_length
 
@@ -383,6 +392,17 @@ class Generator:
         if found is None:
             found = self._kid_maps[node] = {
                 bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
+        return found
+
+    def ends_mask(self, node: int) -> int:
+        """The letters after ``node`` that finish a word."""
+        found = self._ends.get(node)
+        if found is None:
+            found = 0
+            for code, _, _, ends, _ in self.kids(node):
+                if ends:
+                    found |= 1 << code
+            self._ends[node] = found
         return found
 
     def leading_to(self, node: int, code: int) -> int:
@@ -453,9 +473,10 @@ class Generator:
         units: list[tuple[float, float, _Lane, int, int]] = []
         bonus = model.length_bonus
         every_span = self.leave is not None or any(a > b for a, b in itertools.pairwise(bonus))
+        self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
         for lane, anchor, room in starts:
             bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable, bonus,
-                                   factors, self.extra, every_span)
+                                   factors, self.extra, every_span, self.word_lengths)
             for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:
