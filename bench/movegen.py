@@ -4,8 +4,10 @@ Run with ``python bench/movegen.py`` (``make bench``). Positions come from a see
 between the scripted players at about 0, 20, 80 and 160 tiles and at its end; each is measured
 with a rack of no wildcard, one and two. For each it prints the time to find the best move (the
 bounded search a bot runs, best of three runs) and the number of legal moves (the full list),
-then the median over positions against the targets of issue 5 (12 ms, 115 ms, 500 ms), the
-median time of a master bot's whole turn in self-play (target 5 ms), and the graph's load time
+then what a process builds once (the vocabularies' and a theme's graphs), the median over
+positions against the targets of issue 5 (12 ms, 115 ms, 500 ms), the median time of a whole
+turn of each level (best of three runs) on the positions a master bot met in four self-play
+matches against the greedy yardstick (target for the master: 5 ms), and the graph's load time
 and memory (targets 100 ms, 60 MB). Runs longer than the time limit are reported as such.
 """
 
@@ -26,10 +28,11 @@ sys.path.insert(0, str(REPO))
 from report import print_table  # noqa: E402
 
 from engine.board import Board  # noqa: E402
-from engine.bots.dawg import DEFAULT_PATH, Dawg  # noqa: E402
-from engine.bots.levels import action_command, bot_rng, level  # noqa: E402
+from engine.bots.dawg import DEFAULT_PATH, Dawg, build  # noqa: E402
+from engine.bots.levels import GREEDY, LEVELS, Level, action_command, bot_rng, level  # noqa: E402
 from engine.bots.movegen import generate  # noqa: E402
 from engine.bots.search import ranked_moves  # noqa: E402
+from engine.bots.vocabulary import vocabulary_graph  # noqa: E402
 from engine.commands import Pass, Play  # noqa: E402
 from engine.match import Player, Resources, apply, new_match  # noqa: E402
 from engine.rules import RuleSet  # noqa: E402
@@ -113,9 +116,11 @@ def best_move_table(rules: RuleSet, res: Resources, dawg: Dawg) -> dict[int, lis
     return times
 
 
-def selfplay_turns(rules: RuleSet, res: Resources, dawg: Dawg, matches: int = 2) -> list[float]:
-    """The time of every turn a master bot takes in two-player matches against a greedy bot."""
-    turns = []
+def selfplay_positions(rules: RuleSet, res: Resources, dawg: Dawg,
+                       matches: int = 4) -> list[tuple[MatchState, int]]:
+    """The position before every turn of the master bot in two-player matches against the
+    greedy yardstick (its seat alternates), with the master's seat."""
+    jobs = []
     master, greedy = level(5), level(0)
     for m in range(matches):
         players = [Player("a", "A", bot=True), Player("b", "B", bot=True)]
@@ -124,12 +129,43 @@ def selfplay_turns(rules: RuleSet, res: Resources, dawg: Dawg, matches: int = 2)
         while not state.finished:
             seat = state.current
             lvl = master if seat == m % 2 else greedy
-            start = time.perf_counter()
-            command = action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
             if lvl is master:
-                turns.append(time.perf_counter() - start)
+                jobs.append((state, seat))
+            command = action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
             state, _ = apply(rules, state, seat, command, 0, resources=res)
-    return turns
+    return jobs
+
+
+def turn_times(lvl: Level, rules: RuleSet, res: Resources, dawg: Dawg,
+               jobs: list[tuple[MatchState, int]], runs: int = 3) -> list[float]:
+    """A level's whole turn (its choice of move) on each position, best of ``runs``."""
+    best = [float("inf")] * len(jobs)
+    for _ in range(runs):
+        for i, (state, seat) in enumerate(jobs):
+            start = time.perf_counter()
+            action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def first_use_costs(res: Resources) -> list[tuple[str, str]]:
+    """What a process pays once: each vocabulary's graph and a theme's word list and graph."""
+    rows = []
+    for size in sorted({lvl.vocabulary for lvl in LEVELS if lvl.vocabulary is not None}):
+        start = time.perf_counter()
+        vocabulary_graph(size)
+        rows.append((f"vocabulary graph, {size:,} words",
+                     f"built in {(time.perf_counter() - start) * 1e3:,.0f} ms"))
+    theme = replace(res.themes.get("futebol"), cache={})  # as a fresh process sees it
+    start = time.perf_counter()
+    words = theme.words(res.lexicon) or frozenset()
+    listed = time.perf_counter() - start
+    start = time.perf_counter()
+    Dawg(build(sorted(words)))
+    rows.append(("theme words (futebol)", f"{len(words):,} words listed in "
+                 f"{listed * 1e3:,.0f} ms, graph built in "
+                 f"{(time.perf_counter() - start) * 1e3:,.0f} ms"))
+    return rows
 
 
 def graph_cost() -> tuple[float, float]:
@@ -151,7 +187,10 @@ def main() -> None:
     dawg = Dawg.default()
     signal.signal(signal.SIGALRM, _alarm)
     times = best_move_table(rules, res, dawg)
-    turns = selfplay_turns(rules, res, dawg)
+    print()
+    print_table(first_use_costs(res))
+    jobs = selfplay_positions(rules, res, dawg)
+    per_level = [(lvl, turn_times(lvl, rules, res, dawg, jobs)) for lvl in (*LEVELS, GREEDY)]
     print()
     rows = []
     for wild, samples in times.items():
@@ -159,11 +198,12 @@ def main() -> None:
         rows.append((f"median best move, {wild} wildcard(s)",
                      f"{median:,.0f} ms (target {GOALS_MS[wild]} ms: "
                      f"{median / GOALS_MS[wild]:.1f}× the target)"))
-    turn_ms = statistics.median(turns) * 1e3
-    rows.append(("median master turn in self-play",
-                 f"{turn_ms:,.1f} ms over {len(turns)} turns (target 5 ms: "
-                 f"{turn_ms / 5:.1f}×); 90th percentile "
-                 f"{statistics.quantiles(turns, n=10)[-1] * 1e3:,.0f} ms"))
+    for lvl, turns in per_level:
+        turn_ms = statistics.median(turns) * 1e3
+        target = f" (target 5 ms: {turn_ms / 5:.1f}×)" if lvl.number == 5 else ""
+        rows.append((f"median turn in self-play, level {lvl.number} ({lvl.name})",
+                     f"{turn_ms:,.1f} ms over {len(turns)} positions{target}; 90th percentile "
+                     f"{statistics.quantiles(turns, n=10)[-1] * 1e3:,.0f} ms"))
     rows.append(("word graph", f"loads in {load_s * 1e3:.1f} ms, {load_mb:.1f} MiB "
                                f"(targets 100 ms, 60 MB)"))
     print_table(rows)
