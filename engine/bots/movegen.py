@@ -314,36 +314,40 @@ class Generator:
         by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
             [] for _ in range(depth + 1)]
         counts, wild, edges = self.counts, self.wild, self.edges
+        node_mask, ends_mask = self.node_mask, self.ends_mask
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
             hand = self.letters | self.wildmask
-            reach = self.node_mask(node) & hand
-            by_length[len(part)].append((node, tuple(part), reach))
-            if self.ends_mask(node) & hand:
-                self.word_lengths |= 2 << len(part)
-            if len(part) == depth or node == 0:
+            size = len(part)
+            by_length[size].append((node, tuple(part), node_mask(node) & hand))
+            if ends_mask(node) & hand:
+                self.word_lengths |= 2 << size
+            if size == depth or node == 0:
                 return
             i = node
             while True:
                 value = edges[i]
                 code = value & 31
-                child = value >> _SHIFT
-                if counts[code]:
-                    self.take(code)
+                if counts[code]:  # take the tile from the hand (self.take, inlined)
+                    counts[code] -= 1
+                    if not counts[code]:
+                        self.letters &= ~(1 << code)
                     part.append((code, -1))
-                    walk(child)
+                    walk(value >> _SHIFT)
                     part.pop()
-                    self.give(code)
+                    counts[code] += 1
+                    self.letters |= 1 << code
                 bit = 1 << code
-                for k in range(3):
-                    if wild[k] and _WILD_MASKS[k] & bit:
-                        self.spend_wild(k, -1)
-                        part.append((code, k))
-                        walk(child)
-                        part.pop()
-                        self.spend_wild(k, 1)
-                        break
+                if self.wildmask & bit:
+                    for k in range(3):
+                        if wild[k] and _WILD_MASKS[k] & bit:
+                            self.spend_wild(k, -1)
+                            part.append((code, k))
+                            walk(value >> _SHIFT)
+                            part.pop()
+                            self.spend_wild(k, 1)
+                            break
                 if value & _LAST:
                     return
                 i += 1
