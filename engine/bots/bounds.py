@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.bots.movegen import _Lane
+    from engine.bots.lane import Lane
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Factors:
     rest: int
 
 
-def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
+def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
                   every_span: bool, word_lengths: int = -1) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
@@ -106,7 +106,7 @@ def anchor_bounds(lane: _Lane, anchor: int, room: int, top_sums: Sequence[int], 
 _Sums = tuple[int, int, int, int, int, int, int, int, int, int, int]
 
 
-def _right_sums(lane: _Lane, anchor: int, rack: int, usable: int) -> list[_Sums]:
+def _right_sums(lane: Lane, anchor: int, rack: int, usable: int) -> list[_Sums]:
     """Prefix sums over the squares from ``anchor`` on, by the number q of them covered:
     word multiplier added, triple and double letters, capped letters, board tiles passed,
     crossings, their constant points, best cross multiplier, longest cross word, capped
@@ -140,7 +140,7 @@ def _right_sums(lane: _Lane, anchor: int, rack: int, usable: int) -> list[_Sums]
     return right
 
 
-def _left_sums(lane: _Lane, anchor: int, room: int) -> list[tuple[int, int, int, int, int, int]]:
+def _left_sums(lane: Lane, anchor: int, room: int) -> list[tuple[int, int, int, int, int, int]]:
     """For ``p`` = 0 … ``room`` left tiles: where the word starts, the board tiles before the
     anchor (only with no left tile), and the left squares' word multiplier added, triple and
     double letters and capped letters."""

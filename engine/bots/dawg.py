@@ -27,9 +27,9 @@ DEFAULT_PATH = LEXICON_PATH.with_suffix(".dawg")
 
 MAGIC = b"VLXDAWG1"
 _LETTER_BITS = 5
-_ACCEPTS = 1 << 5
-_LAST = 1 << 6
-_TARGET_SHIFT = 7
+ACCEPTS = 1 << 5  # the edge ends a word
+LAST = 1 << 6  # the last edge of its node
+TARGET_SHIFT = 7  # the child node's index sits above these bits
 _MAX_TARGET = (1 << 25) - 1
 
 
@@ -114,18 +114,18 @@ def _flatten(root: _State) -> bytes:
     if position > _MAX_TARGET:
         raise ValueError("graph too large for 25-bit targets")
     edges = [0] * position
-    edges[0] = start.get(id(root), 0) << _TARGET_SHIFT
+    edges[0] = start.get(id(root), 0) << TARGET_SHIFT
     for state in order:
         if not state.edges:
             continue
         first = start[id(state)]
         items = sorted(state.edges.items())
         for i, (letter, child) in enumerate(items):
-            value = letter_code(letter) | (start.get(id(child), 0) << _TARGET_SHIFT)
+            value = letter_code(letter) | (start.get(id(child), 0) << TARGET_SHIFT)
             if child.final:
-                value |= _ACCEPTS
+                value |= ACCEPTS
             if i == len(items) - 1:
-                value |= _LAST
+                value |= LAST
             edges[first + i] = value
     body = struct.pack(f"<{len(edges)}I", *edges)
     return MAGIC + struct.pack("<I", len(edges)) + body
@@ -155,19 +155,11 @@ class Dawg:
             body.cast("B").cast("I") if sys.byteorder == "little"
             else struct.unpack(f"<{count}I", body)
         )
-        self.root = self.edges[0] >> _TARGET_SHIFT
+        self.root = self.edges[0] >> TARGET_SHIFT
         #: cross-check masks by (letters before, letters after); see engine.bots.crosschecks
         self.cross_cache: dict[tuple[str, str], int] = {}
-        #: edge lists and letter masks by node; see engine.bots.movegen
-        self.kids_cache: dict[int, list[tuple[int, int, int, bool, int]]] = {}
-        self.mask_cache: dict[int, int] = {}
-        #: by node and letter, the letters after the node from which that letter follows
-        self.leading_cache: dict[int, int] = {}
-        self.kid_map_cache: dict[int, dict[int, tuple[int, int, bool, int]]] = {}
-        #: by node and a run of board letters, where the run leads (see Generator.through)
-        self.through_cache: dict[tuple[int, str], int] = {}
-        #: by node, the letters that finish a word after it
-        self.ends_cache: dict[int, int] = {}
+        #: per-node answers for the generator, made on first use (engine.bots.nodes)
+        self.node_index: object = None
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:
@@ -190,8 +182,8 @@ class Dawg:
         i = node
         while True:
             value = edges[i]
-            yield value & 31, bool(value & _ACCEPTS), value >> _TARGET_SHIFT
-            if value & _LAST:
+            yield value & 31, bool(value & ACCEPTS), value >> TARGET_SHIFT
+            if value & LAST:
                 return
             i += 1
 
@@ -205,8 +197,8 @@ class Dawg:
             value = edges[i]
             letter = value & 31
             if letter == code:
-                return value >> _TARGET_SHIFT, bool(value & _ACCEPTS)
-            if letter > code or value & _LAST:
+                return value >> TARGET_SHIFT, bool(value & ACCEPTS)
+            if letter > code or value & LAST:
                 return None
             i += 1
 

@@ -1,0 +1,294 @@
+"""One lane of the board for the generator: its squares, cross words, and the extend loop.
+
+A lane is a row for across moves; columns are read by transposing the board, so both
+directions share this one code path. From each anchor, a unit takes every left part of its
+length from the hand (or the board tiles already to its left), then extends right through
+board tiles and hand tiles, following the word graph and the cross-checks, and records each
+word that ends on an empty square or the edge, with its total carried along the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.board import ACROSS, DOWN, EMPTY
+from engine.bots.crosschecks import ALL, lane_crosses
+from engine.bots.dawg import letter_code
+from engine.bots.nodes import step
+from engine.bots.scored import (
+    OTHER_WORDS,
+    THEME_WORDS,
+    WILD_MASKS,
+    Placement,
+    Scored,
+    ScoreModel,
+)
+from engine.moves import PlacedTile
+from engine.rules import ALPHABET
+
+if TYPE_CHECKING:
+    from engine.bots.movegen import Generator
+
+CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
+          **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
+LOWER = ALPHABET.lower()
+
+
+class Lane:
+    """One row of the (possibly transposed) board: its squares and cross words."""
+
+    def __init__(self, gen: Generator, direction: str, index: int, cells: str,
+                 crosses: Sequence[str]) -> None:
+        self.gen = gen
+        self.direction = direction
+        self.index = index
+        self.cells = cells
+        size = len(cells)
+        self.size = size
+        self.codes = [CODES[ch] for ch in cells]
+        self.tile_values = [gen.tile_value[ch] for ch in cells]
+        info = lane_crosses(gen.dawg, crosses, index)
+        self.checks = checks = info.checks
+        self.cross_len = info.lengths
+        self.cross_pre = info.prefixes
+        self.cross_suf = info.suffixes
+        model = gen.model
+        self.lm, self.wm = gen.multipliers(direction, index)
+        csum = [0] * size
+        #: per square, the most a rack tile allowed there is worth (for the bounds)
+        self.cap = cap = [gen.best_tile] * size
+        if model is not None:
+            for r_, c_ in model.blocked:
+                if (r_ if direction == ACROSS else c_) == index:
+                    checks[c_ if direction == ACROSS else r_] = 0
+            value = gen.tile_value
+            for c in range(size):
+                if info.lengths[c]:
+                    csum[c] = sum(value[ch] for ch in info.prefixes[c] + info.suffixes[c])
+        self.csum = csum
+        #: each run of board tiles by its first square: its letters, its end, its points
+        self.runs: dict[int, tuple[str, int, int]] = {}
+        c = 0
+        while c < size:
+            if cells[c] == EMPTY:
+                c += 1
+                continue
+            first, points = c, 0
+            while c < size and cells[c] != EMPTY:
+                points += self.tile_values[c]
+                c += 1
+            self.runs[first] = (cells[first:c].upper(), c, points)
+        for c in range(size):
+            if checks[c] != ALL and cells[c] == EMPTY:
+                cap[c] = gen.cap_of(checks[c])
+
+    def left_room(self, anchor: int, previous: int) -> int:
+        """How many rack tiles may go left of ``anchor``: the empty squares back to the
+        previous anchor (its own moves cover the rest), at most one less than the rack; -1
+        when board tiles touch the anchor on the left (they are the forced left part)."""
+        cells, checks = self.cells, self.checks
+        if anchor > 0 and cells[anchor - 1] != EMPTY:
+            return 0
+        limit, c = 0, anchor - 1
+        while c >= 0 and c > previous and cells[c] == EMPTY and checks[c]:
+            limit += 1
+            c -= 1
+        return min(limit, max(0, self.gen.rack_size - 1))
+
+    # -- generation ------------------------------------------------------------------------
+
+    def unit(self, anchor: int, p: int) -> None:
+        """Every move from ``anchor`` whose left part (from the rack) has ``p`` tiles."""
+        gen = self.gen
+        if anchor > 0 and self.cells[anchor - 1] != EMPTY:
+            self._after_board_tiles(anchor)
+            return
+        allowed = self.checks[anchor] & gen.usable
+        if not allowed:
+            return
+        start = anchor - p
+        values, counts, lm, wm = gen.values, gen.counts, self.lm, self.wm
+        # With a board tile just after the anchor, the anchor's letter must lead on to it.
+        follow = self.codes[anchor + 1] if anchor + 1 < self.size else 0
+        for node, part, reach in gen.left_parts(p):
+            if not reach & allowed or (follow and not gen.nodes.leading_to(node, follow) & reach):
+                continue
+            msum, wmul = 0, 1
+            placed = []
+            col = start
+            for code, kind in part:  # take the left part from the hand (gen.take, inlined)
+                if kind < 0:
+                    counts[code] -= 1
+                    if not counts[code]:
+                        gen.letters &= ~(1 << code)
+                    msum += values[code] * lm[col]
+                else:
+                    gen.spend_wild(kind, -1)
+                wmul += wm[col] - 1
+                placed.append((col, code, kind >= 0))
+                col += 1
+            self._extend(anchor, start, anchor, node, False, msum, wmul, 0, 0, placed)
+            for code, kind in part:
+                if kind < 0:
+                    counts[code] += 1
+                    gen.letters |= 1 << code
+                else:
+                    gen.spend_wild(kind, 1)
+    def _after_board_tiles(self, anchor: int) -> None:
+        """The moves whose left part is the run of board tiles touching ``anchor``."""
+        cells, codes, edges = self.cells, self.codes, self.gen.edges
+        start = anchor
+        while start > 0 and cells[start - 1] != EMPTY:
+            start -= 1
+        node, msum = self.gen.graph.root, 0
+        for c in range(start, anchor):
+            node = _child(edges, node, codes[c])
+            if node < 0:
+                return
+            msum += self.tile_values[c]
+        self._extend(anchor, start, anchor, node, False, msum, 1, 0, 0, [])
+
+    def _extend(self, anchor: int, start: int, col: int, node: int, accepts: bool, msum: int,
+                wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
+        codes, size = self.codes, self.size
+        gen = self.gen
+        if col < size and codes[col]:  # a run of board tiles: through it in one step
+            key, end, value = self.runs[col]
+            found = gen.nodes.through(node, key)
+            if found < 0:
+                return
+            node, accepts = found >> 1, bool(found & 1)
+            msum += value
+            col = end
+        if accepts and placed and col > anchor:
+            self._record(start, col, msum, wmul, xsum, xlong, placed)
+        if col >= size or node == 0 or len(placed) >= gen.rack_size:
+            return
+        options = self.checks[col] & gen.nodes.node_mask(node) & (gen.letters | gen.wildmask)
+        if not options:
+            return
+        counts, values = gen.counts, gen.values
+        lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
+        longer = xlong if xlong > cross else cross
+        # A child is worth a call if its word may end on the next square or go on from it;
+        # over half the children lead nowhere, and a call costs more than this test.
+        # With a board tile on the next square the child must go on with its letter;
+        # otherwise it must end there or go on with a letter the hand and square allow.
+        after = col + 1
+        run = ""
+        if after < size and codes[after]:
+            may_end, onward, run = False, 1 << codes[after], self.runs[after][0]
+        else:
+            may_end = True
+            onward = (self.checks[after] & (gen.letters | gen.wildmask)
+                      if after < size and len(placed) + 1 < gen.rack_size else 0)
+        kids = gen.nodes.kid_map(node)
+        while options:  # each letter both allowed and in the graph, lowest first
+            bit = options & -options
+            options ^= bit
+            code, child, ends, child_mask = kids[bit]
+            if not ((ends and may_end) or child_mask & onward) or (
+                    run and gen.nodes.through(child, run) < 0):
+                continue
+            if counts[code]:
+                points = values[code] * lm
+                counts[code] -= 1
+                if not counts[code]:
+                    gen.letters ^= bit
+                placed.append((col, code, False))
+                self._extend(anchor, start, col + 1, child, ends, msum + points,
+                             wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
+                             longer, placed)
+                placed.pop()
+                counts[code] += 1
+                gen.letters |= bit
+            if gen.wildmask & bit:
+                self._extend_wild(anchor, start, col, code, child, ends, msum, wmul + wm - 1,
+                                  xsum + (csum * wm if cross else 0), longer, placed)
+
+    def _extend_wild(self, anchor: int, start: int, col: int, code: int, child: int,
+                     ends: bool, msum: int, wmul: int, xsum: int, xlong: int,
+                     placed: list[tuple[int, int, bool]]) -> None:
+        """Go on with a wildcard as ``code`` on ``col`` (the narrowest kind that allows it)."""
+        gen, bit = self.gen, 1 << code
+        for k in range(3):
+            if gen.wild[k] and WILD_MASKS[k] & bit:
+                gen.spend_wild(k, -1)
+                placed.append((col, code, True))
+                self._extend(anchor, start, col + 1, child, ends, msum, wmul, xsum, xlong,
+                             placed)
+                placed.pop()
+                gen.spend_wild(k, 1)
+                return
+
+    def _record(self, start: int, end: int, msum: int, wmul: int, xsum: int, xlong: int,
+                placed: list[tuple[int, int, bool]]) -> None:
+        gen = self.gen
+        tiles_used = len(placed)
+        if tiles_used == 1 and self.direction == DOWN and self.cross_len[placed[0][0]]:
+            return  # a single tile with an across word: the across lanes list it
+        model = gen.model
+        length = end - start
+        leave = 0.0
+        if model is None:
+            total, subtotal, main = 0, 0, ""
+        else:
+            mode = gen.mode
+            if mode == THEME_WORDS and tiles_used == 1:
+                return  # its main word may be the perpendicular one: the other pass has it
+            longest = max(length, xlong)
+            bonus = model.length_bonus[min(longest, len(model.length_bonus) - 1)]
+            subtotal = msum * wmul + xsum + bonus
+            most = (model.plain_factor if mode == OTHER_WORDS and tiles_used > 1
+                    else model.factor_max)
+            if (subtotal * most + 5000) // 10000 + gen.extra[tiles_used] < gen.threshold:
+                return
+            main = self._main(start, end, placed)
+            if model.known is not None and not model.known(main):
+                return
+            factor = _factor(model, mode, main, tiles_used)
+            if factor < 0:
+                return  # the theme pass has it
+            total = (subtotal * factor + 5000) // 10000
+            if gen.leave is not None:
+                leave = gen.kept_value()
+            if total + leave < gen.threshold:
+                return
+        r = self.index
+        if self.direction == ACROSS:
+            tiles = tuple(PlacedTile(r, c, ALPHABET[code - 1], w) for c, code, w in placed)
+        else:
+            tiles = tuple(PlacedTile(c, r, ALPHABET[code - 1], w) for c, code, w in placed)
+        word = main if model is not None and tiles_used > 1 else self._word(start, end, placed)
+        gen.keep(Scored(total, subtotal, main or word, Placement(tiles, word, self.direction),
+                        leave))
+
+    def _main(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:
+        """The main word: the lane's, or a single tile's longer perpendicular word."""
+        if len(placed) == 1 and self.cross_len[placed[0][0]] > end - start:
+            col, code, _ = placed[0]
+            return self.cross_pre[col].upper() + ALPHABET[code - 1] + self.cross_suf[col].upper()
+        return self._word(start, end, placed)
+
+    def _word(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:
+        letters = [ch.upper() for ch in self.cells[start:end]]
+        for col, code, _ in placed:
+            letters[col - start] = ALPHABET[code - 1]
+        return "".join(letters)
+
+
+def _factor(model: ScoreModel, mode: int, main: str, tiles_used: int) -> int:
+    """The main word's factor, or -1 for a theme word the other pass must skip."""
+    if mode != OTHER_WORDS:
+        return model.factor(main)
+    assert model.theme_words is not None
+    if main not in model.theme_words:
+        return model.plain_factor
+    return model.factor(main) if tiles_used == 1 else -1
+
+
+def _child(edges: Sequence[int], node: int, code: int) -> int:
+    """The node reached from ``node`` by letter ``code``, or -1."""
+    found = step(edges, node, code)
+    return found >> 1 if found >= 0 else -1
