@@ -109,10 +109,11 @@ class Lane:
             return
         start = anchor - p
         values, counts, lm, wm = gen.values, gen.counts, self.lm, self.wm
-        # With a board tile just after the anchor, the anchor's letter must lead on to it.
-        follow = self.codes[anchor + 1] if anchor + 1 < self.size else 0
+        # With board tiles just after the anchor, the anchor's letter must lead through them.
+        run = self.runs[anchor + 1][0] if anchor + 1 < self.size and self.codes[anchor + 1] \
+            else ""
         for node, part, reach in gen.left_parts(p):
-            if not reach & allowed or (follow and not gen.nodes.leading_to(node, follow) & reach):
+            if not reach & allowed or (run and not gen.nodes.leading_through(node, run) & reach):
                 continue
             msum, wmul = 0, 1
             placed = []

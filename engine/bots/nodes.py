@@ -1,8 +1,8 @@
 """What the generator asks of a word graph's nodes, answered once and kept with the graph.
 
 The same nodes near the root are visited by every search, so each answer (a node's edges, the
-letters that follow it, those that end a word, those that lead to a given letter, where a run
-of board letters leads) is cached on the graph (:func:`node_index`) across searches, and
+letters that follow it, those that end a word, those that lead through a run of board letters,
+where such a run leads) is cached on the graph (:func:`node_index`) across searches, and
 dropped when the caches grow past a limit.
 """
 
@@ -38,7 +38,7 @@ class NodeIndex:
         self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = {}
         self._kid_maps: dict[int, dict[int, tuple[int, int, bool, int]]] = {}
         self._node_masks: dict[int, int] = {}
-        self._leading: dict[int, int] = {}
+        self._leading: dict[tuple[int, str], int] = {}
         self._through: dict[tuple[int, str], int] = {}
         self._ends: dict[int, int] = {}
 
@@ -94,16 +94,15 @@ class NodeIndex:
             self._ends[node] = found
         return found
 
-    def leading_to(self, node: int, code: int) -> int:
-        """The letters after ``node`` from which letter ``code`` can follow."""
-        key = node << 5 | code
+    def leading_through(self, node: int, run: str) -> int:
+        """The letters after ``node`` from which the board letters ``run`` can follow."""
+        key = (node, run)
         found = self._leading.get(key)
         if found is None:
-            bit = 1 << code
             found = 0
-            for kid_code, _, _, _, kid_mask in self.kids(node):
-                if kid_mask & bit:
-                    found |= 1 << kid_code
+            for code, _, child, _, child_mask in self.kids(node):
+                if child_mask >> letter_code(run[0]) & 1 and self.through(child, run) >= 0:
+                    found |= 1 << code
             self._leading[key] = found
         return found
 
