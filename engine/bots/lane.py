@@ -177,20 +177,23 @@ class Lane:
         # With a board tile on the next square the child must go on with its letter;
         # otherwise it must end there or go on with a letter the hand and square allow.
         after = col + 1
-        run = ""
+        more = len(placed) + 1 < gen.rack_size  # tiles will be left after this one
         if after < size and codes[after]:
-            may_end, onward, run = False, 1 << codes[after], self.runs[after][0]
+            may_end, onward, hand = False, 1 << codes[after], ALL
         else:
-            may_end = True
-            onward = (self.checks[after] & (gen.letters | gen.wildmask)
-                      if after < size and len(placed) + 1 < gen.rack_size else 0)
+            may_end, hand = True, gen.letters | gen.wildmask
+            onward = self.checks[after] if after < size and more else 0
         kids = gen.nodes.kid_map(node)
         while options:  # each letter both allowed and in the graph, lowest first
             bit = options & -options
             options ^= bit
             code, child, ends, child_mask = kids[bit]
-            if not ((ends and may_end) or child_mask & onward) or (
-                    run and gen.nodes.through(child, run) < 0):
+            # the hand after this tile: its letter gone if it was the last natural one
+            # (only an open square's letters come from the hand: a board letter is free)
+            after_hand = hand ^ bit if (
+                may_end and counts[code] == 1 and hand & ~gen.wildmask & bit) else hand
+            if not ((ends and may_end) or child_mask & onward & after_hand) or (
+                    not may_end and not self._through_leads(child, after, more)):
                 continue
             if counts[code]:
                 points = values[code] * lm
@@ -207,6 +210,19 @@ class Lane:
             if gen.wildmask & bit:
                 self._extend_wild(anchor, start, col, code, child, ends, msum, wmul + wm - 1,
                                   xsum + (csum * wm if cross else 0), longer, placed)
+
+    def _through_leads(self, child: int, after: int, more: bool) -> bool:
+        """Whether a word from ``child`` can pass the board tiles from ``after`` and then end
+        or go on with a tile still in hand."""
+        nodes = self.gen.nodes
+        run, end, _ = self.runs[after]
+        found = nodes.through(child, run)
+        if found < 0:
+            return False
+        if found & 1:
+            return True  # the word may end after the run
+        return (more and end < self.size and self.checks[end] & nodes.node_mask(found >> 1)
+                & (self.gen.letters | self.gen.wildmask) != 0)
 
     def _extend_wild(self, anchor: int, start: int, col: int, code: int, child: int,
                      ends: bool, msum: int, wmul: int, xsum: int, xlong: int,
