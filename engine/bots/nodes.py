@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from engine.bots.dawg import ACCEPTS, LAST, TARGET_SHIFT, Dawg, letter_code
 
-_CACHE_LIMIT = 100_000
+#: answers kept per graph before they are dropped: about 30 MB (a long-lived process plays
+#: many matches, and most nodes it met in the first ones are not met again)
+_CACHE_LIMIT = 200_000
 
 
 def node_index(graph: Dawg) -> NodeIndex:
@@ -20,7 +22,7 @@ def node_index(graph: Dawg) -> NodeIndex:
     index = graph.node_index
     if not isinstance(index, NodeIndex):
         index = graph.node_index = NodeIndex(graph)
-    elif len(index._kids) > _CACHE_LIMIT:
+    elif index.size() > _CACHE_LIMIT:
         index.reset()
     return index
 
@@ -41,6 +43,11 @@ class NodeIndex:
         self._leading: dict[tuple[int, str], int] = {}
         self._through: dict[tuple[int, str], int] = {}
         self._ends: dict[int, int] = {}
+
+    def size(self) -> int:
+        """How many answers are kept."""
+        return (len(self._kids) + len(self._kid_maps) + len(self._node_masks)
+                + len(self._leading) + len(self._through) + len(self._ends))
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out

@@ -210,3 +210,20 @@ def test_the_split_and_leave_searches_agree_with_the_full_list_on_random_boards(
         found = best(dawg, board, rack, RULES.centre, _model(lexicon, True, rack), 1)
         assert {s.placement.key() for s in found} == \
             {s.placement.key() for s in every if _equity(rack, s) >= equities[0]}
+
+
+def test_a_graphs_cached_answers_are_dropped_past_their_limit(
+        small: tuple[Lexicon, Dawg], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-lived process keeps a bounded cache: past the limit the answers start afresh,
+    and the search still finds the same moves."""
+    import engine.bots.nodes as nodes
+
+    lexicon, dawg = small
+    board, rack = boards()[4], RACKS[0]
+    first = {s.placement.key() for s in best(dawg, board, rack, RULES.centre, _model(lexicon))}
+    index = nodes.node_index(dawg)
+    assert index.size() > 10
+    monkeypatch.setattr(nodes, "_CACHE_LIMIT", 10)
+    assert nodes.node_index(dawg).size() == 0
+    again = {s.placement.key() for s in best(dawg, board, rack, RULES.centre, _model(lexicon))}
+    assert again == first
