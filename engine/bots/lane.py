@@ -162,7 +162,12 @@ class Lane:
             node, accepts = found >> 1, bool(found & 1)
             msum += value
             col = end
-        if accepts and placed and col > anchor:
+        # _record's first bound, here: most words fail it, and the call costs more
+        if accepts and placed and col > anchor and (
+                (msum * wmul + xsum + gen.bonus_by_length[
+                    min(max(col - start, xlong), len(gen.bonus_by_length) - 1)])
+                * (gen.multi_factor if len(placed) > 1 else gen.single_factor) + 5000
+        ) // 10000 + gen.extra[len(placed)] >= gen.threshold:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or len(placed) >= gen.rack_size:
             return

@@ -144,7 +144,10 @@ class Generator:
         self.word_lengths = -1
         self.mode = ALL_WORDS
         #: the largest factor of a move of two or more tiles in the current pass
-        self.multi_factor = model.factor_max if model is not None else 10000
+        self.multi_factor = model.factor_max if model is not None else 0
+        #: the largest factor of a single tile's move; the length bonuses (for early bounds)
+        self.single_factor = model.factor_max if model is not None else 0
+        self.bonus_by_length: Sequence[int] = model.length_bonus if model is not None else (0,)
         self._use(model.graph if model is not None and model.graph is not None else dawg)
 
     def spend_wild(self, kind: int, change: int) -> None:
