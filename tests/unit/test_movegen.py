@@ -216,7 +216,7 @@ def test_a_graphs_cached_answers_are_dropped_past_their_limit(
         small: tuple[Lexicon, Dawg], monkeypatch: pytest.MonkeyPatch) -> None:
     """A long-lived process keeps a bounded cache: past the limit the answers start afresh,
     and the search still finds the same moves."""
-    import engine.bots.nodes as nodes
+    from engine.bots import nodes
 
     lexicon, dawg = small
     board, rack = boards()[4], RACKS[0]
