@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from engine.board import ACROSS, DOWN, EMPTY
 from engine.bots.crosschecks import ALL, lane_crosses
 from engine.bots.dawg import letter_code
-from engine.bots.nodes import step
 from engine.bots.scored import (
     OTHER_WORDS,
     THEME_WORDS,
@@ -118,7 +117,7 @@ class Lane:
             msum, wmul = 0, 1
             placed = []
             col = start
-            for code, kind in part:  # take the left part from the hand (gen.take, inlined)
+            for code, kind in part:  # take the left part from the hand
                 if kind < 0:
                     counts[code] -= 1
                     if not counts[code]:
@@ -136,19 +135,16 @@ class Lane:
                     gen.letters |= 1 << code
                 else:
                     gen.spend_wild(kind, 1)
+
     def _after_board_tiles(self, anchor: int) -> None:
         """The moves whose left part is the run of board tiles touching ``anchor``."""
-        cells, codes, edges = self.cells, self.codes, self.gen.edges
-        start = anchor
-        while start > 0 and cells[start - 1] != EMPTY:
+        start = anchor - 1
+        while start > 0 and self.codes[start - 1]:
             start -= 1
-        node, msum = self.gen.graph.root, 0
-        for c in range(start, anchor):
-            node = _child(edges, node, codes[c])
-            if node < 0:
-                return
-            msum += self.tile_values[c]
-        self._extend(anchor, start, anchor, node, False, msum, 1, 0, 0, [])
+        run, _, points = self.runs[start]
+        found = self.gen.nodes.through(self.gen.graph.root, run)
+        if found >= 0:
+            self._extend(anchor, start, anchor, found >> 1, False, points, 1, 0, 0, [])
 
     def _extend(self, anchor: int, start: int, col: int, node: int, accepts: bool, msum: int,
                 wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
@@ -308,9 +304,3 @@ def _factor(model: ScoreModel, mode: int, main: str, tiles_used: int) -> int:
     if main not in model.theme_words:
         return model.plain_factor
     return model.factor(main) if tiles_used == 1 else -1
-
-
-def _child(edges: Sequence[int], node: int, code: int) -> int:
-    """The node reached from ``node`` by letter ``code``, or -1."""
-    found = step(edges, node, code)
-    return found >> 1 if found >= 0 else -1

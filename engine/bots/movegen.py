@@ -159,17 +159,6 @@ class Generator:
             if self.wild[k]:
                 self.wildmask |= WILD_MASKS[k]
 
-    def take(self, code: int) -> None:
-        """One natural tile of ``code`` leaves the hand."""
-        self.counts[code] -= 1
-        if not self.counts[code]:
-            self.letters &= ~(1 << code)
-
-    def give(self, code: int) -> None:
-        """One natural tile of ``code`` comes back to the hand."""
-        self.counts[code] += 1
-        self.letters |= 1 << code
-
     def cap_of(self, mask: int) -> int:
         """The best value among the rack's letters in ``mask`` (0 if only a wildcard fits)."""
         found = self._caps.get(mask)
