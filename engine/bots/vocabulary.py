@@ -2,16 +2,25 @@
 
 A bot of level 1–4 knows only the N most common words (:mod:`engine.lexicon.common`). Filtering
 the whole lexicon's moves by that list would search 2.5 million words to keep a few thousand,
-so the search walks a graph of the vocabulary instead (built once per size, tens to hundreds
-of milliseconds) and still checks cross words against the whole lexicon.
+so the search walks a graph of the vocabulary instead, and still checks cross words against
+the whole lexicon. The graphs of the levels' sizes ship beside the common-word list
+(``pt_br.common-<size>.dawg``, written by ``python -m tools.lexicon_build.vocabulary``); any
+other size is built on first use (tens to hundreds of milliseconds).
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 from engine.bots.dawg import Dawg, build
+from engine.lexicon.common import DEFAULT_PATH as COMMON_PATH
 from engine.lexicon.common import CommonWords
+
+
+def graph_path(size: int) -> Path:
+    """Where the graph of the ``size`` most common words ships."""
+    return COMMON_PATH.with_name(f"pt_br.common-{size}.dawg")
 
 
 @functools.cache
@@ -22,5 +31,8 @@ def vocabulary_words(size: int) -> frozenset[str]:
 
 @functools.cache
 def vocabulary_graph(size: int) -> Dawg:
-    """The word graph of :func:`vocabulary_words`."""
+    """The word graph of :func:`vocabulary_words`: the shipped one, or built now."""
+    path = graph_path(size)
+    if path.exists():
+        return Dawg.from_path(path)
     return Dawg(build(sorted(vocabulary_words(size))))

@@ -140,3 +140,16 @@ def test_bots_play_a_whole_short_match() -> None:
         state, _ = apply(rules, state, seat, command, 0, resources=RES)
     assert state.result is not None and state.round == 3
     assert any(h["kind"] == "play" for h in state.history)
+
+
+def test_the_shipped_vocabulary_graphs_hold_exactly_each_levels_words() -> None:
+    """A fresh process reads them instead of building them; a stale file would teach a bot
+    the wrong words (rebuild with python -m tools.lexicon_build.vocabulary)."""
+    from engine.bots.vocabulary import graph_path, vocabulary_words
+    from tools.lexicon_build.vocabulary import sizes
+
+    assert sizes() == sorted(lvl.vocabulary for lvl in LEVELS[:4] if lvl.vocabulary)
+    for size in sizes():
+        path = graph_path(size)
+        assert path.exists(), path.name
+        assert set(Dawg.from_path(path).words()) == vocabulary_words(size)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.lexicon import Lexicon
 from engine.lexicon.common import DEFAULT_PATH
+from tools.lexicon_build import vocabulary
 
 LIMIT = 40_000
 HEADER = (
@@ -51,6 +52,7 @@ def main() -> int:
     lexicon = Lexicon.default()
     _, folded = frequencies()
     report = write((w for w in folded if w in lexicon), folded, DEFAULT_PATH)
+    vocabulary.write_all()
     report_path = DEFAULT_PATH.parent / "pt_br.build.json"
     data = json.loads(report_path.read_text())
     data.update(report)
