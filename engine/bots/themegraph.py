@@ -23,13 +23,13 @@ from engine.themes import Theme
 def theme_words(state: MatchState, seat: Seat, res: Resources) -> frozenset[str] | None:
     """The words whose affinity is above Frio for ``seat`` (the match's theme and its Tema
     Pessoal), or None when the lexicon cannot list them (no forms index)."""
-    found: frozenset[str] = frozenset()
+    found: frozenset[str] | None = None
     for theme in _themes(state, seat, res):
         words = theme.words(res.lexicon)
         if words is None:
             return None
-        found |= words
-    return found
+        found = words if found is None else found | words  # one theme: its own set, no copy
+    return found if found is not None else frozenset()
 
 
 def theme_graph(state: MatchState, seat: Seat, res: Resources,
