@@ -129,3 +129,25 @@ def test_a_vocabulary_search_finds_exactly_the_known_moves_of_the_full_list() ->
     best = candidates(rules, state, 0, RES, Dawg.default(), top=3, vocabulary=8_000)
     assert {s.placement.key() for s in best} == \
         {s.placement.key() for s in listed if s.total >= totals[2]}
+
+
+def test_a_tema_pessoal_joins_the_theme_pass() -> None:
+    """With a Tema Pessoal, the words of both themes are searched as theme words: the best
+    moves still match the full list and preview."""
+    from engine.bots.search import candidates
+    from engine.bots.themegraph import theme_words
+
+    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
+    seat = replace(state.seats[0], personal_theme="futebol")
+    state = state.with_seat(0, seat)
+    words = theme_words(state, seat, RES)
+    assert words is not None
+    assert words == RES.themes.get("mar-e-praia").words(RES.lexicon) | \
+        RES.themes.get("futebol").words(RES.lexicon)
+    every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
+    totals = sorted((s.total for s in every), reverse=True)
+    top = candidates(rules, state, 0, RES, Dawg.default(), top=5)
+    assert {s.placement.key() for s in top} == \
+        {s.placement.key() for s in every if s.total >= totals[4]}
+    for item in top:
+        assert item.total == preview(rules, state, 0, item.placement.tiles, RES).total
