@@ -30,7 +30,6 @@ from collections.abc import Sequence
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds
-from engine.bots.crosschecks import ALL
 from engine.bots.dawg import LAST, TARGET_SHIFT, Dawg, letter_code
 from engine.bots.lane import CODES, LOWER, Lane
 from engine.bots.nodes import node_index
@@ -118,13 +117,13 @@ class Generator:
                         reverse=True) + [0] * sum(self.wild)
         #: sums of the rack's best tile values: the n best tiles are worth at most top_sums[n]
         self.top_sums = [sum(ranked[:n]) for n in range(len(ranked) + 1)]
-        self.usable = ALL if any(self.wild) else sum(
-            1 << code for code in range(1, 27) if self.counts[code])
         self.rack_codes = [code for code in range(1, 27) if self.counts[code]]
         #: the letters the tiles still in hand can make: natural ones, and the wildcards'
         self.letters = sum(1 << code for code in self.rack_codes)
         self.wildmask = 0
         self.spend_wild(-1, 0)
+        #: the letters the whole rack can make (the hand before any tile is placed)
+        self.usable = self.letters | self.wildmask
         self.best_tile = max((self.values[code] for code in self.rack_codes), default=0)
         #: a board square's value by its character (a wildcard's lower-case letter is 0)
         self.tile_value = {EMPTY: 0, **{ch: self.values[code] for ch, code in CODES.items()

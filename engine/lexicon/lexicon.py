@@ -81,7 +81,6 @@ class Lexicon:
             raise LexiconFormatError("O índice do léxico não corresponde às palavras.")
         self._index = _u32_array(sections.index)
         self._records = sections.records
-        self._forms_data = forms
         self._forms = FormsIndex(forms, self.fingerprint()) if forms is not None else None
 
     def fingerprint(self) -> dict[str, int]:
