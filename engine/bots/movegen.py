@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds
-from engine.bots.dawg import LAST, TARGET_SHIFT, Dawg, letter_code
+from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import CODES, LOWER, Lane
 from engine.bots.nodes import node_index
 from engine.bots.scored import (
@@ -227,8 +227,9 @@ class Generator:
     def _enumerate_left_parts(self, depth: int) -> None:
         by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
             [] for _ in range(depth + 1)]
-        counts, wild, edges = self.counts, self.wild, self.edges
+        counts, wild = self.counts, self.wild
         node_mask, ends_mask = self.nodes.node_mask, self.nodes.ends_mask
+        kid_map = self.nodes.kid_map
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
@@ -239,32 +240,30 @@ class Generator:
                 self.word_lengths |= 2 << size
             if size == depth or node == 0:
                 return
-            i = node
-            while True:
-                value = edges[i]
-                code = value & 31
+            options = node_mask(node) & hand
+            kids = kid_map(node)
+            while options:  # only the letters both in hand and after this node
+                bit = options & -options
+                options ^= bit
+                code, child, _, _ = kids[bit]
                 if counts[code]:  # take the tile from the hand (self.take, inlined)
                     counts[code] -= 1
                     if not counts[code]:
-                        self.letters &= ~(1 << code)
+                        self.letters &= ~bit
                     part.append((code, -1))
-                    walk(value >> TARGET_SHIFT)
+                    walk(child)
                     part.pop()
                     counts[code] += 1
-                    self.letters |= 1 << code
-                bit = 1 << code
+                    self.letters |= bit
                 if self.wildmask & bit:
                     for k in range(3):
                         if wild[k] and WILD_MASKS[k] & bit:
                             self.spend_wild(k, -1)
                             part.append((code, k))
-                            walk(value >> TARGET_SHIFT)
+                            walk(child)
                             part.pop()
                             self.spend_wild(k, 1)
                             break
-                if value & LAST:
-                    return
-                i += 1
 
         # Lengths above depth + 1 were not explored: they stay possible.
         self.word_lengths = ~((2 << (depth + 1)) - 1)
