@@ -41,7 +41,8 @@ class Factors:
 
 def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
-                  every_span: bool, word_lengths: int = -1) -> list[tuple[float, float]]:
+                  every_span: bool, word_lengths: int = -1,
+                  leave_from: Sequence[float] | None = None) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
     bounds the leave after ``n`` tiles.
@@ -57,6 +58,12 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     A span that passes no board tile makes a word of the hand's tiles alone, so it counts
     only if the hand can make a word of that many tiles (bit ``n`` of ``word_lengths``, from
     the left parts' walk): a rack with no seven-letter word is not bounded as a bingo.
+
+    With ``leave_from`` (``leave_from[n]``: the largest leave bound after ``n`` or more tiles;
+    given only when the length bonus never falls), the spans are taken longest first and
+    stop as soon as one's points, with the largest leave a shorter span could keep, cannot
+    beat what is held: a shorter span covers fewer squares, so it scores no more. The
+    bounds are the same as with every span.
     """
     rack = len(top_sums) - 1
     right = _right_sums(lane, anchor, rack, usable)
@@ -71,8 +78,12 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             while (most > 1 and right[most - 1][10] - start == p + most
                    and not word_lengths >> (p + most) & 1):
                 most -= 1
-        if every_span:
-            spans: Sequence[int] = range(1, most + 1)
+        if leave_from is not None:
+            spans: Sequence[int] = range(most, 0, -1)
+            ceiling = leave_from[p + 1] if p + 1 < len(leave_from) else leave_from[-1]
+            any_rest = factors.rest if p else max(factors.rest, factors.single)
+        elif every_span:
+            spans = range(1, most + 1)
         else:  # only the single tile and the longest span count
             spans = (1, most) if p == 0 and most > 1 else (most,) if most else ()
         for q in spans:
@@ -99,7 +110,21 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
                 theme = max(theme, value)
                 value = -(-points * factors.rest // 10000) + extra[n]
                 rest = max(rest, value)
+            if leave_from is not None and (
+                    -(-points * factors.theme // 10000) + ceiling <= theme
+                    and -(-points * any_rest // 10000) + ceiling <= rest):
+                break  # no shorter span can do better in either pass
         out.append((theme, rest))
+    return out
+
+
+def leave_ceilings(extra: Sequence[float]) -> list[float]:
+    """``out[n]``: the largest of ``extra[n:]``, the most a leave can be worth once ``n`` or
+    more tiles are spent (a leave bound need not fall as tiles are spent: a kept tile can
+    be worth less than nothing)."""
+    out = list(extra)
+    for n in range(len(out) - 2, -1, -1):
+        out[n] = max(out[n], out[n + 1])
     return out
 
 

@@ -29,22 +29,27 @@ class LaneCrosses:
     suffixes: list[str]
 
 
-def lane_crosses(dawg: Dawg, crosses: Sequence[str], index: int) -> LaneCrosses:
-    """The cross-checks of lane ``index``; ``crosses`` are the perpendicular lanes."""
+def lane_crosses(dawg: Dawg, crosses: Sequence[str], index: int, occupied: int,
+                 beside: int) -> LaneCrosses:
+    """The cross-checks of lane ``index``; ``crosses`` are the perpendicular lanes. Bit ``c``
+    of ``occupied`` is set for each square ``c`` with a tile (no letter may go there), of
+    ``beside`` for each empty square with a tile on a perpendicular neighbour (the only
+    squares with a cross word)."""
     size = len(crosses)
     checks, lengths = [ALL] * size, [0] * size
     prefixes, suffixes = [""] * size, [""] * size
-    for c in range(size):
+    while occupied:
+        low = occupied & -occupied
+        occupied ^= low
+        checks[low.bit_length() - 1] = 0
+    while beside:
+        low = beside & -beside
+        beside ^= low
+        c = low.bit_length() - 1
         line = crosses[c]
-        if line[index] != EMPTY:
-            checks[c] = 0
-            continue
-        above = index
-        while above > 0 and line[above - 1] != EMPTY:
-            above -= 1
-        below = index
-        while below < size - 1 and line[below + 1] != EMPTY:
-            below += 1
+        above = line.rfind(EMPTY, 0, index) + 1
+        below = line.find(EMPTY, index + 1)
+        below = (size if below < 0 else below) - 1
         if above == below:
             continue
         prefix, suffix = line[above:index], line[index + 1 : below + 1]

@@ -9,6 +9,7 @@ word that ends on an empty square or the edge, with its total carried along the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -32,55 +33,55 @@ if TYPE_CHECKING:
 CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
           **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
 LOWER = ALPHABET.lower()
+_RUN = re.compile(f"[^{re.escape(EMPTY)}]+")  # a run of board tiles
 
 
 class Lane:
     """One row of the (possibly transposed) board: its squares and cross words."""
 
     def __init__(self, gen: Generator, direction: str, index: int, cells: str,
-                 crosses: Sequence[str]) -> None:
+                 crosses: Sequence[str], occupied: int, beside: int) -> None:
+        """Lane ``index`` in ``direction``, whose squares are ``cells``; ``crosses`` are the
+        perpendicular lanes, bit ``c`` of ``occupied`` is set for a tile on square ``c`` and
+        of ``beside`` for an empty square with a tile on a perpendicular neighbour."""
         self.gen = gen
         self.direction = direction
         self.index = index
         self.cells = cells
         size = len(cells)
         self.size = size
-        self.codes = [CODES[ch] for ch in cells]
-        self.tile_values = [gen.tile_value[ch] for ch in cells]
-        info = lane_crosses(gen.dawg, crosses, index)
+        self.codes = list(map(CODES.__getitem__, cells))
+        value = gen.tile_value
+        self.tile_values = list(map(value.__getitem__, cells))
+        info = lane_crosses(gen.dawg, crosses, index, occupied, beside)
         self.checks = checks = info.checks
-        self.cross_len = info.lengths
-        self.cross_pre = info.prefixes
-        self.cross_suf = info.suffixes
+        self.cross_len = lengths = info.lengths
+        self.cross_pre = prefixes = info.prefixes
+        self.cross_suf = suffixes = info.suffixes
         model = gen.model
         self.lm, self.wm = gen.multipliers(direction, index)
-        csum = [0] * size
+        self.csum = csum = [0] * size
         #: per square, the most a rack tile allowed there is worth (for the bounds)
         self.cap = cap = [gen.best_tile] * size
+        narrowed = beside  # the empty squares whose letters are restricted
         if model is not None:
             for r_, c_ in model.blocked:
                 if (r_ if direction == ACROSS else c_) == index:
                     checks[c_ if direction == ACROSS else r_] = 0
-            value = gen.tile_value
-            for c in range(size):
-                if info.lengths[c]:
-                    csum[c] = sum(value[ch] for ch in info.prefixes[c] + info.suffixes[c])
-        self.csum = csum
+                    narrowed |= 1 << (c_ if direction == ACROSS else r_)
+        while narrowed:
+            low = narrowed & -narrowed
+            narrowed ^= low
+            c = low.bit_length() - 1
+            if lengths[c] and model is not None:
+                csum[c] = sum(value[ch] for ch in prefixes[c] + suffixes[c])
+            if checks[c] != ALL:
+                cap[c] = gen.cap_of(checks[c])
         #: each run of board tiles by its first square: its letters, its end, its points
         self.runs: dict[int, tuple[str, int, int]] = {}
-        c = 0
-        while c < size:
-            if cells[c] == EMPTY:
-                c += 1
-                continue
-            first, points = c, 0
-            while c < size and cells[c] != EMPTY:
-                points += self.tile_values[c]
-                c += 1
-            self.runs[first] = (cells[first:c].upper(), c, points)
-        for c in range(size):
-            if checks[c] != ALL and cells[c] == EMPTY:
-                cap[c] = gen.cap_of(checks[c])
+        for run in _RUN.finditer(cells):
+            first, end = run.span()
+            self.runs[first] = (run.group().upper(), end, sum(self.tile_values[first:end]))
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the
@@ -107,34 +108,36 @@ class Lane:
         if not allowed:
             return
         start = anchor - p
-        values, counts, lm, wm = gen.values, gen.counts, self.lm, self.wm
+        values, lm, wm = gen.values, self.lm, self.wm
         # With board tiles just after the anchor, the anchor's letter must lead through them.
         run = self.runs[anchor + 1][0] if anchor + 1 < self.size and self.codes[anchor + 1] \
             else ""
-        for node, part, reach in gen.left_parts(p):
-            if not reach & allowed or (run and not gen.nodes.leading_through(node, run) & reach):
+        placed: list[tuple[int, int, bool]] = []
+        leading = gen.nodes.leading_through
+        wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
+        counts, wild, letters, wildmask = gen.counts, gen.wild, gen.letters, gen.wildmask
+        for node, part, reach, letters_after, wildmask_after in gen.left_parts(p):
+            if not reach & allowed or (run and not leading(node, run) & reach):
                 continue
-            msum, wmul = 0, 1
-            placed = []
+            msum = 0
+            placed.clear()
             col = start
             for code, kind in part:  # take the left part from the hand
                 if kind < 0:
                     counts[code] -= 1
-                    if not counts[code]:
-                        gen.letters &= ~(1 << code)
                     msum += values[code] * lm[col]
                 else:
-                    gen.spend_wild(kind, -1)
-                wmul += wm[col] - 1
+                    wild[kind] -= 1
                 placed.append((col, code, kind >= 0))
                 col += 1
+            gen.letters, gen.wildmask = letters_after, wildmask_after
             self._extend(anchor, start, anchor, node, False, msum, wmul, 0, 0, placed)
             for code, kind in part:
                 if kind < 0:
                     counts[code] += 1
-                    gen.letters |= 1 << code
                 else:
-                    gen.spend_wild(kind, 1)
+                    wild[kind] += 1
+            gen.letters, gen.wildmask = letters, wildmask
 
     def _after_board_tiles(self, anchor: int) -> None:
         """The moves whose left part is the run of board tiles touching ``anchor``."""

@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import Factors, anchor_bounds
+from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
 from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import CODES, LOWER, Lane
 from engine.bots.nodes import node_index
@@ -61,22 +61,30 @@ def _multipliers(bonus: tuple[tuple[tuple[int, int], ...], ...],
 
 
 def _transpose(rows: Sequence[str]) -> list[str]:
-    return ["".join(row[c] for row in rows) for c in range(len(rows))]
+    return ["".join(column) for column in zip(*rows, strict=True)]
 
 
-def _anchors(rows: Sequence[str], r: int) -> list[int]:
-    size = len(rows)
-    row = rows[r]
-    above = rows[r - 1] if r > 0 else None
-    below = rows[r + 1] if r < size - 1 else None
+#: a lane's squares as binary digits, the last square first: "1" for a tile, "0" for empty
+_OCCUPIED = str.maketrans({EMPTY: "0", **{ch: "1" for ch in ALPHABET + ALPHABET.lower()}})
+
+
+def occupancy(cells: str) -> int:
+    """Bit ``c`` set for each square ``c`` of the lane that holds a tile."""
+    return int(cells[::-1].translate(_OCCUPIED), 2)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
     out = []
-    for c in range(size):
-        if row[c] != EMPTY:
-            continue
-        if ((above is not None and above[c] != EMPTY) or (below is not None and below[c] != EMPTY)
-                or (c > 0 and row[c - 1] != EMPTY) or (c < size - 1 and row[c + 1] != EMPTY)):
-            out.append(c)
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
+
+
+#: (node, tiles, reach, letters, wildmask): see :meth:`Generator.left_parts`
+LeftPart = tuple[int, tuple[tuple[int, int], ...], int, int, int]
 
 
 class Generator:
@@ -177,7 +185,7 @@ class Generator:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
         self.graph = graph
         self.edges = graph.edges
-        self._left_parts: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = []
+        self._left_parts: list[list[LeftPart]] = []
         #: the graph's per-node answers, kept with it across searches
         self.nodes = node_index(graph)
 
@@ -214,10 +222,11 @@ class Generator:
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
-    def left_parts(self, length: int) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
-        """Every (node, tiles, reach) prefix of ``length`` rack tiles in the graph; a tile
-        is (letter code, wildcard kind or -1), ``reach`` the letters that may follow it from
-        the tiles left in hand."""
+    def left_parts(self, length: int) -> list[LeftPart]:
+        """Every prefix of ``length`` rack tiles in the graph, as (node, tiles, reach, letters,
+        wildmask): a tile is (letter code, wildcard kind or -1), ``reach`` the letters that
+        may follow it from the tiles left in hand, ``letters`` and ``wildmask`` what
+        :attr:`letters` and :attr:`wildmask` are once its tiles are taken."""
         if length >= len(self._left_parts):
             # once, as deep as any anchor of this board needs: a deeper request later would
             # walk the same prefixes again
@@ -225,7 +234,7 @@ class Generator:
         return self._left_parts[length]
 
     def _enumerate_left_parts(self, depth: int) -> None:
-        by_length: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [
+        by_length: list[list[LeftPart]] = [
             [] for _ in range(depth + 1)]
         counts, wild = self.counts, self.wild
         node_mask, ends_mask = self.nodes.node_mask, self.nodes.ends_mask
@@ -235,7 +244,8 @@ class Generator:
         def walk(node: int) -> None:
             hand = self.letters | self.wildmask
             size = len(part)
-            by_length[size].append((node, tuple(part), node_mask(node) & hand))
+            by_length[size].append((node, tuple(part), node_mask(node) & hand, self.letters,
+                                    self.wildmask))
             if ends_mask(node) & hand:
                 self.word_lengths |= 2 << size
             if size == depth or node == 0:
@@ -277,17 +287,24 @@ class Generator:
         rows = list(self.board.rows)
         columns = _transpose(rows)
         empty = self.board.is_empty()
+        size = len(rows)
+        full = (1 << size) - 1
         starts = []
         for direction, lanes, crosses in ((ACROSS, rows, columns), (DOWN, columns, rows)):
-            for r in range(len(lanes)):
+            occupied = [occupancy(cells) for cells in lanes]
+            for r in range(size):
+                # squares with a tile on a perpendicular neighbour: they have cross words
+                beside = ((occupied[r - 1] if r else 0)
+                          | (occupied[r + 1] if r + 1 < size else 0)) & ~occupied[r]
                 if empty:
                     centre_r, centre_c = self.centre if direction == ACROSS else self.centre[::-1]
                     anchors = [centre_c] if r == centre_r else []
-                else:
-                    anchors = _anchors(lanes, r)
+                else:  # empty squares next to a tile
+                    anchors = _bits((beside | occupied[r] << 1 | occupied[r] >> 1)
+                                    & ~occupied[r] & full)
                 if not anchors:
                     continue
-                lane = Lane(self, direction, r, lanes[r], crosses)
+                lane = Lane(self, direction, r, lanes[r], crosses, occupied[r], beside)
                 previous = -1
                 for anchor in anchors:
                     starts.append((lane, anchor, lane.left_room(anchor, previous)))
@@ -308,11 +325,14 @@ class Generator:
         factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
         units: list[tuple[float, float, Lane, int, int]] = []
         bonus = model.length_bonus
-        every_span = self.leave is not None or any(a > b for a, b in itertools.pairwise(bonus))
+        rises = all(a <= b for a, b in itertools.pairwise(bonus))
+        every_span = self.leave is not None or not rises
+        leave_from = leave_ceilings(self.extra) if every_span and rises else None
         self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
         for lane, anchor, room in starts:
             bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable, bonus,
-                                   factors, self.extra, every_span, self.word_lengths)
+                                   factors, self.extra, every_span, self.word_lengths,
+                                   leave_from)
             for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:

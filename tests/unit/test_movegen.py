@@ -8,9 +8,10 @@ import random
 import pytest
 
 from engine.board import Board
+from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
 from engine.bots.dawg import Dawg, build
 from engine.bots.levels import leave_bounds, leave_value
-from engine.bots.movegen import Scored, ScoreModel, best, generate
+from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate
 from engine.errors import RuleError
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
@@ -227,3 +228,34 @@ def test_a_graphs_cached_answers_are_dropped_past_their_limit(
     assert nodes.node_index(dawg).size() == 0
     again = {s.placement.key() for s in best(dawg, board, rack, RULES.centre, _model(lexicon))}
     assert again == first
+
+
+def test_the_longest_first_bounds_equal_the_bounds_of_every_span(
+        small: tuple[Lexicon, Dawg]) -> None:
+    """The bounds stop at the first span that cannot beat what they hold (shorter spans
+    score no more, and keep no more than the largest leave bound after them); they must be
+    exactly the bounds of every span, also for racks whose leave bounds rise as tiles are
+    spent (a kept K or W is worth less than nothing)."""
+    lexicon, dawg = small
+    positions = _random_positions(lexicon, dawg, 30)
+    rising = [["K", "W", "A", "S"], ["W", "Y", "K", "E", "O"]]
+    assert all(any(a < b for a, b in itertools.pairwise(leave_bounds(rack))) for rack in rising)
+    for i, rack in enumerate([rack for _, rack in positions] + rising):
+        board = positions[i % len(positions)][0]
+        model = _model(lexicon, True, rack)
+        gen = Generator(dawg, board, rack, RULES.centre, model, 1)
+        starts = gen._starts()
+        gen.left_depth = max((room for _, _, room in starts), default=0)
+        gen.left_parts(0)
+        factors = Factors(theme=model.factor_max, single=model.factor_max,
+                          rest=model.plain_factor)
+        ceilings = leave_ceilings(gen.extra)
+        for lane, anchor, room in starts:
+            args = (lane, anchor, room, gen.top_sums, gen.usable, model.length_bonus, factors,
+                    gen.extra, True, gen.word_lengths)
+            assert anchor_bounds(*args, ceilings) == anchor_bounds(*args), (board.rows, rack)
+
+
+def test_leave_ceilings_are_the_largest_bound_from_each_count_on() -> None:
+    assert leave_ceilings([3.0, -1.0, 2.0, -4.0, 0.5]) == [3.0, 2.0, 2.0, 0.5, 0.5]
+    assert leave_ceilings([]) == []
