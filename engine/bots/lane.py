@@ -94,7 +94,8 @@ class Lane:
         while c >= 0 and c > previous and cells[c] == EMPTY and checks[c]:
             limit += 1
             c -= 1
-        return min(limit, max(0, self.gen.rack_size - 1))
+        most = self.gen.rack_size - 1  # at least one tile on the anchor
+        return limit if limit < most else max(most, 0)
 
     # -- generation ------------------------------------------------------------------------
 
@@ -163,8 +164,8 @@ class Lane:
             col = end
         # _record's first bound, here: most words fail it, and the call costs more
         if accepts and placed and col > anchor and (
-                (msum * wmul + xsum + gen.bonus_by_length[
-                    min(max(col - start, xlong), len(gen.bonus_by_length) - 1)])
+                (msum * wmul + xsum  # the length bonus of the longer of the word and xlong
+                 + gen.bonus_by_length[length if (length := col - start) > xlong else xlong])
                 * (gen.multi_factor if len(placed) > 1 else gen.single_factor) + 5000
         ) // 10000 + gen.extra[len(placed)] >= gen.threshold:
             self._record(start, col, msum, wmul, xsum, xlong, placed)

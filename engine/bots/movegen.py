@@ -27,6 +27,7 @@ import heapq
 import itertools
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
@@ -154,7 +155,10 @@ class Generator:
         self.multi_factor = model.factor_max if model is not None else 0
         #: the largest factor of a single tile's move; the length bonuses (for early bounds)
         self.single_factor = model.factor_max if model is not None else 0
-        self.bonus_by_length: Sequence[int] = model.length_bonus if model is not None else (0,)
+        #: the length bonuses, as long as any word of the board (indexing needs no clamp)
+        bonus = model.length_bonus if model is not None else (0,)
+        self.bonus_by_length: Sequence[int] = (
+            *bonus, *[bonus[-1]] * max(0, board.size + 2 - len(bonus)))
         self._use(model.graph if model is not None and model.graph is not None else dawg)
 
     def spend_wild(self, kind: int, change: int) -> None:
@@ -349,12 +353,10 @@ class Generator:
     def _visit(self, units: list[tuple[float, float, Lane, int, int]], which: int) -> None:
         """Run the units best bound first (bound ``which`` of each: 0 for the theme pass, 1
         for the other) until none can reach the threshold."""
-        bounded = sorted(((u[0] if which == 0 else u[1], i) for i, u in enumerate(units)),
-                         reverse=True)
-        for bound, i in bounded:
-            if bound < self.threshold:
+        for unit in sorted(units, key=itemgetter(which), reverse=True):
+            if unit[which] < self.threshold:
                 break
-            _, _, lane, anchor, p = units[i]
+            _, _, lane, anchor, p = unit
             lane.unit(anchor, p)
 
 
