@@ -26,8 +26,9 @@ import functools
 import heapq
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import cast
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
@@ -84,6 +85,8 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+#: (theme-pass bound, other-pass bound, lane, anchor, left tiles): one unit of the search
+_Unit = tuple[float, float, Lane, int, int]
 #: (node, tiles, reach, letters, wildmask): see :meth:`Generator.left_parts`
 LeftPart = tuple[int, tuple[tuple[int, int], ...], int, int, int]
 
@@ -327,7 +330,7 @@ class Generator:
         split = model.theme_words is not None
         most = model.factor_max
         factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
-        units: list[tuple[float, float, Lane, int, int]] = []
+        units: list[_Unit] = []
         bonus = model.length_bonus
         rises = all(a <= b for a, b in itertools.pairwise(bonus))
         every_span = self.leave is not None or not rises
@@ -350,11 +353,12 @@ class Generator:
             self._visit(units, 0)
         return [s for s in self.found if s.value >= self.threshold]
 
-    def _visit(self, units: list[tuple[float, float, Lane, int, int]], which: int) -> None:
+    def _visit(self, units: list[_Unit], which: int) -> None:
         """Run the units best bound first (bound ``which`` of each: 0 for the theme pass, 1
         for the other) until none can reach the threshold."""
-        for unit in sorted(units, key=itemgetter(which), reverse=True):
-            if unit[which] < self.threshold:
+        bound = cast(Callable[[_Unit], float], itemgetter(which))  # a unit's bound for the pass
+        for unit in sorted(units, key=bound, reverse=True):
+            if bound(unit) < self.threshold:
                 break
             _, _, lane, anchor, p = unit
             lane.unit(anchor, p)
