@@ -114,11 +114,11 @@ class Lane:
         run = self.runs[anchor + 1][0] if anchor + 1 < self.size and self.codes[anchor + 1] \
             else ""
         placed: list[tuple[int, int, bool]] = []
-        leading = gen.nodes.leading_through
+        leading = gen.nodes.leading
         wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
         counts, wild, letters, wildmask = gen.counts, gen.wild, gen.letters, gen.wildmask
         for node, part, reach, letters_after, wildmask_after in gen.left_parts(p):
-            if not reach & allowed or (run and not leading(node, run) & reach):
+            if not reach & allowed or (run and not leading[node, run] & reach):
                 continue
             msum = 0
             placed.clear()
@@ -146,7 +146,7 @@ class Lane:
         while start > 0 and self.codes[start - 1]:
             start -= 1
         run, _, points = self.runs[start]
-        found = self.gen.nodes.through(self.gen.graph.root, run)
+        found = self.gen.nodes.through[self.gen.graph.root, run]
         if found >= 0:
             self._extend(anchor, start, anchor, found >> 1, False, points, 1, 0, 0, [])
 
@@ -156,7 +156,7 @@ class Lane:
         gen = self.gen
         if col < size and codes[col]:  # a run of board tiles: through it in one step
             key, end, value = self.runs[col]
-            found = gen.nodes.through(node, key)
+            found = gen.nodes.through[node, key]
             if found < 0:
                 return
             node, accepts = found >> 1, bool(found & 1)
@@ -171,7 +171,7 @@ class Lane:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or len(placed) >= gen.rack_size:
             return
-        options = self.checks[col] & gen.nodes.node_mask(node) & (gen.letters | gen.wildmask)
+        options = self.checks[col] & gen.nodes.masks[node] & (gen.letters | gen.wildmask)
         if not options:
             return
         counts, values = gen.counts, gen.values
@@ -188,7 +188,7 @@ class Lane:
         else:
             may_end, hand = True, gen.letters | gen.wildmask
             onward = self.checks[after] if after < size and more else 0
-        kids = gen.nodes.kid_map(node)
+        kids = gen.nodes.kid_maps[node]
         while options:  # each letter both allowed and in the graph, lowest first
             bit = options & -options
             options ^= bit
@@ -221,12 +221,12 @@ class Lane:
         or go on with a tile still in hand."""
         nodes = self.gen.nodes
         run, end, _ = self.runs[after]
-        found = nodes.through(child, run)
+        found = nodes.through[child, run]
         if found < 0:
             return False
         if found & 1:
             return True  # the word may end after the run
-        return (more and end < self.size and self.checks[end] & nodes.node_mask(found >> 1)
+        return (more and end < self.size and self.checks[end] & nodes.masks[found >> 1]
                 & (self.gen.letters | self.gen.wildmask) != 0)
 
     def _extend_wild(self, anchor: int, start: int, col: int, code: int, child: int,

@@ -244,21 +244,20 @@ class Generator:
         by_length: list[list[LeftPart]] = [
             [] for _ in range(depth + 1)]
         counts, wild = self.counts, self.wild
-        node_mask, ends_mask = self.nodes.node_mask, self.nodes.ends_mask
-        kid_map = self.nodes.kid_map
+        masks, ends, kid_maps = self.nodes.masks, self.nodes.ends, self.nodes.kid_maps
         part: list[tuple[int, int]] = []
 
         def walk(node: int) -> None:
             hand = self.letters | self.wildmask
             size = len(part)
-            by_length[size].append((node, tuple(part), node_mask(node) & hand, self.letters,
+            by_length[size].append((node, tuple(part), masks[node] & hand, self.letters,
                                     self.wildmask))
-            if ends_mask(node) & hand:
+            if ends[node] & hand:
                 self.word_lengths |= 2 << size
             if size == depth or node == 0:
                 return
-            options = node_mask(node) & hand
-            kids = kid_map(node)
+            options = masks[node] & hand
+            kids = kid_maps[node]
             while options:  # only the letters both in hand and after this node
                 bit = options & -options
                 options ^= bit

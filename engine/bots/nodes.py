@@ -8,13 +8,17 @@ dropped when the caches grow past a limit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.bots.dawg import ACCEPTS, LAST, TARGET_SHIFT, Dawg, letter_code
 
 #: answers kept per graph before they are dropped: about 30 MB (a long-lived process plays
 #: many matches, and most nodes it met in the first ones are not met again)
 _CACHE_LIMIT = 200_000
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def node_index(graph: Dawg) -> NodeIndex:
@@ -27,8 +31,32 @@ def node_index(graph: Dawg) -> NodeIndex:
     return index
 
 
+class Answers(dict[K, V]):
+    """A dict that works out a missing answer on its first lookup and keeps it.
+
+    The generator reads these in its innermost loops: on a hit, ``answers[key]`` is a dict
+    lookup done in C, where a method that checks a cache costs a Python call each time.
+    """
+
+    def __init__(self, work_out: Callable[[K], V]) -> None:
+        super().__init__()
+        self.work_out = work_out
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.work_out(key)
+        return value
+
+
 class NodeIndex:
-    """Cached answers about the nodes of one graph."""
+    """Cached answers about the nodes of one graph.
+
+    - ``masks[node]``: the letters that can follow ``node``;
+    - ``ends[node]``: those of them that finish a word;
+    - ``kid_maps[node]``: by letter bit, (letter code, child node, accepts, child's letters);
+    - ``through[node, run]``: ``child << 1 | accepts`` after the board letters ``run``
+      (upper case) from ``node``, or -1 if the graph has no such path;
+    - ``leading[node, run]``: the letters after ``node`` from which ``run`` can follow.
+    """
 
     def __init__(self, graph: Dawg) -> None:
         self.graph = graph
@@ -37,96 +65,75 @@ class NodeIndex:
 
     def reset(self) -> None:
         """Forget every answer (the caches start afresh)."""
-        self._kids: dict[int, list[tuple[int, int, int, bool, int]]] = {}
-        self._kid_maps: dict[int, dict[int, tuple[int, int, bool, int]]] = {}
-        self._node_masks: dict[int, int] = {}
-        self._leading: dict[tuple[int, str], int] = {}
-        self._through: dict[tuple[int, str], int] = {}
-        self._ends: dict[int, int] = {}
+        self._kids: Answers[int, list[tuple[int, int, int, bool, int]]] = Answers(self._kids_of)
+        self.kid_maps: Answers[int, dict[int, tuple[int, int, bool, int]]] = Answers(
+            self._kid_map_of)
+        self.masks: Answers[int, int] = Answers(self._mask_of)
+        self.ends: Answers[int, int] = Answers(self._ends_of)
+        self.through: Answers[tuple[int, str], int] = Answers(self._through_of)
+        self.leading: Answers[tuple[int, str], int] = Answers(self._leading_of)
 
     def size(self) -> int:
         """How many answers are kept."""
-        return (len(self._kids) + len(self._kid_maps) + len(self._node_masks)
-                + len(self._leading) + len(self._through) + len(self._ends))
+        return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.ends)
+                + len(self.through) + len(self.leading))
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out
         of ``node``: the child's letters let the caller skip a child that leads nowhere."""
-        found = self._kids.get(node)
-        if found is None:
-            found = []
-            if node:
-                edges, i = self.edges, node
-                while True:
-                    value = edges[i]
-                    code, child = value & 31, value >> TARGET_SHIFT
-                    found.append((code, 1 << code, child, bool(value & ACCEPTS),
-                                  self.node_mask(child)))
-                    if value & LAST:
-                        break
-                    i += 1
-            self._kids[node] = found
-        return found
+        return self._kids[node]
 
-    def through(self, node: int, run: str) -> int:
-        """``node << 1 | accepts`` after the board tiles ``run`` (upper-case letters) from
-        ``node``, or -1 if the graph has no such path; cached per graph."""
-        key = (node, run)
-        found = self._through.get(key)
-        if found is None:
-            found = node << 1
-            for letter in run:
-                found = step(self.edges, found >> 1, letter_code(letter))
-                if found < 0:
+    def _kids_of(self, node: int) -> list[tuple[int, int, int, bool, int]]:
+        found = []
+        if node:
+            edges, i = self.edges, node
+            while True:
+                value = edges[i]
+                code, child = value & 31, value >> TARGET_SHIFT
+                found.append((code, 1 << code, child, bool(value & ACCEPTS), self.masks[child]))
+                if value & LAST:
                     break
-            self._through[key] = found
+                i += 1
         return found
 
-    def kid_map(self, node: int) -> dict[int, tuple[int, int, bool, int]]:
-        """:meth:`kids` by letter bit: (letter code, child node, accepts, child's letters)."""
-        found = self._kid_maps.get(node)
-        if found is None:
-            found = self._kid_maps[node] = {
-                bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
+    def _kid_map_of(self, node: int) -> dict[int, tuple[int, int, bool, int]]:
+        return {bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
+
+    def _mask_of(self, node: int) -> int:
+        found = 0
+        if node:
+            edges, i = self.edges, node
+            while True:
+                value = edges[i]
+                found |= 1 << (value & 31)
+                if value & LAST:
+                    break
+                i += 1
         return found
 
-    def ends_mask(self, node: int) -> int:
-        """The letters after ``node`` that finish a word."""
-        found = self._ends.get(node)
-        if found is None:
-            found = 0
-            for code, _, _, ends, _ in self.kids(node):
-                if ends:
-                    found |= 1 << code
-            self._ends[node] = found
+    def _ends_of(self, node: int) -> int:
+        found = 0
+        for code, _, _, ends, _ in self.kids(node):
+            if ends:
+                found |= 1 << code
         return found
 
-    def leading_through(self, node: int, run: str) -> int:
-        """The letters after ``node`` from which the board letters ``run`` can follow."""
-        key = (node, run)
-        found = self._leading.get(key)
-        if found is None:
-            found = 0
-            for code, _, child, _, child_mask in self.kids(node):
-                if child_mask >> letter_code(run[0]) & 1 and self.through(child, run) >= 0:
-                    found |= 1 << code
-            self._leading[key] = found
+    def _through_of(self, key: tuple[int, str]) -> int:
+        node, run = key
+        found = node << 1
+        for letter in run:
+            found = step(self.edges, found >> 1, letter_code(letter))
+            if found < 0:
+                break
         return found
 
-    def node_mask(self, node: int) -> int:
-        """The letters that can follow ``node`` in the graph."""
-        found = self._node_masks.get(node)
-        if found is None:
-            found = 0
-            if node:
-                edges, i = self.edges, node
-                while True:
-                    value = edges[i]
-                    found |= 1 << (value & 31)
-                    if value & LAST:
-                        break
-                    i += 1
-            self._node_masks[node] = found
+    def _leading_of(self, key: tuple[int, str]) -> int:
+        node, run = key
+        found = 0
+        first = letter_code(run[0])
+        for code, _, child, _, child_mask in self.kids(node):
+            if child_mask >> first & 1 and self.through[child, run] >= 0:
+                found |= 1 << code
         return found
 
 
