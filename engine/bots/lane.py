@@ -171,7 +171,8 @@ class Lane:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or len(placed) >= gen.rack_size:
             return
-        options = self.checks[col] & gen.nodes.masks[node] & (gen.letters | gen.wildmask)
+        mask, kids = gen.nodes.steps[node]
+        options = self.checks[col] & mask & (gen.letters | gen.wildmask)
         if not options:
             return
         counts, values = gen.counts, gen.values
@@ -188,7 +189,6 @@ class Lane:
         else:
             may_end, hand = True, gen.letters | gen.wildmask
             onward = self.checks[after] if after < size and more else 0
-        kids = gen.nodes.kid_maps[node]
         while options:  # each letter both allowed and in the graph, lowest first
             bit = options & -options
             options ^= bit

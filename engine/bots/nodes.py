@@ -53,6 +53,8 @@ class NodeIndex:
     - ``masks[node]``: the letters that can follow ``node``;
     - ``ends[node]``: those of them that finish a word;
     - ``kid_maps[node]``: by letter bit, (letter code, child node, accepts, child's letters);
+    - ``steps[node]``: ``masks[node]`` and ``kid_maps[node]`` in one lookup (the extend loop
+      needs both at every step);
     - ``through[node, run]``: ``child << 1 | accepts`` after the board letters ``run``
       (upper case) from ``node``, or -1 if the graph has no such path;
     - ``leading[node, run]``: the letters after ``node`` from which ``run`` can follow.
@@ -69,13 +71,16 @@ class NodeIndex:
         self.kid_maps: Answers[int, dict[int, tuple[int, int, bool, int]]] = Answers(
             self._kid_map_of)
         self.masks: Answers[int, int] = Answers(self._mask_of)
+        self.steps: Answers[int, tuple[int, dict[int, tuple[int, int, bool, int]]]] = Answers(
+            self._step_of)
         self.ends: Answers[int, int] = Answers(self._ends_of)
         self.through: Answers[tuple[int, str], int] = Answers(self._through_of)
         self.leading: Answers[tuple[int, str], int] = Answers(self._leading_of)
 
     def size(self) -> int:
         """How many answers are kept."""
-        return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.ends)
+        return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.steps)
+                + len(self.ends)
                 + len(self.through) + len(self.leading))
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
@@ -98,6 +103,9 @@ class NodeIndex:
 
     def _kid_map_of(self, node: int) -> dict[int, tuple[int, int, bool, int]]:
         return {bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
+
+    def _step_of(self, node: int) -> tuple[int, dict[int, tuple[int, int, bool, int]]]:
+        return self.masks[node], self.kid_maps[node]
 
     def _mask_of(self, node: int) -> int:
         found = 0
