@@ -77,6 +77,8 @@ class Lane:
                 csum[c] = sum(value[ch] for ch in prefixes[c] + suffixes[c])
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
+        #: per square: letter and word multipliers, cross word length and its board points
+        self.squares = list(zip(self.lm, self.wm, lengths, csum, strict=True))
         #: each run of board tiles by its first square: its letters, its end, its points
         self.runs: dict[int, tuple[str, int, int]] = {}
         for run in _RUN.finditer(cells):
@@ -163,27 +165,28 @@ class Lane:
             msum += value
             col = end
         # _record's first bound, here: most words fail it, and the call costs more
-        if accepts and placed and col > anchor and (
+        n = len(placed)
+        if accepts and n and col > anchor and (
                 (msum * wmul + xsum  # the length bonus of the longer of the word and xlong
                  + gen.bonus_by_length[length if (length := col - start) > xlong else xlong])
-                * (gen.multi_factor if len(placed) > 1 else gen.single_factor) + 5000
-        ) // 10000 + gen.extra[len(placed)] >= gen.threshold:
+                * (gen.multi_factor if n > 1 else gen.single_factor) + 5000
+        ) // 10000 + gen.extra[n] >= gen.threshold:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
-        if col >= size or node == 0 or len(placed) >= gen.rack_size:
+        if col >= size or node == 0 or n >= gen.rack_size:
             return
         mask, kids = gen.nodes.steps[node]
         options = self.checks[col] & mask & (gen.letters | gen.wildmask)
         if not options:
             return
         counts, values = gen.counts, gen.values
-        lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
+        lm, wm, cross, csum = self.squares[col]
         longer = xlong if xlong > cross else cross
         # A child is worth a call if its word may end on the next square or go on from it;
         # over half the children lead nowhere, and a call costs more than this test.
         # With a board tile on the next square the child must go on with its letter;
         # otherwise it must end there or go on with a letter the hand and square allow.
         after = col + 1
-        more = len(placed) + 1 < gen.rack_size  # tiles will be left after this one
+        more = n + 1 < gen.rack_size  # tiles will be left after this one
         if after < size and codes[after]:
             may_end, onward, hand = False, 1 << codes[after], ALL
         else:
