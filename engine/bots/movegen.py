@@ -44,6 +44,7 @@ from engine.bots.scored import (
     Placement,
     Scored,
     ScoreModel,
+    wild_mask,
 )
 from engine.rules import ALPHABET
 
@@ -168,10 +169,7 @@ class Generator:
         """Add ``change`` to the wildcards of ``kind`` in hand and refresh their letters."""
         if kind >= 0:
             self.wild[kind] += change
-        self.wildmask = 0
-        for k in range(3):
-            if self.wild[k]:
-                self.wildmask |= WILD_MASKS[k]
+        self.wildmask = wild_mask(self.wild)
 
     def cap_of(self, mask: int) -> int:
         """The best value among the rack's letters in ``mask`` (0 if only a wildcard fits)."""
@@ -245,45 +243,41 @@ class Generator:
             [] for _ in range(depth + 1)]
         counts, wild = self.counts, self.wild
         masks, ends, kid_maps = self.nodes.masks, self.nodes.ends, self.nodes.kid_maps
-        part: list[tuple[int, int]] = []
+        lengths = 0  # bit n: the hand may spell a word of n tiles
 
-        def walk(node: int) -> None:
-            hand = self.letters | self.wildmask
+        def walk(node: int, part: tuple[tuple[int, int], ...], letters: int,
+                 wildmask: int) -> None:
+            """List the left part ``part`` (ending at ``node``, leaving ``letters`` and the
+            wildcards of ``wildmask`` in hand) and those that extend it."""
+            nonlocal lengths
+            hand = letters | wildmask
+            reach = masks[node] & hand
             size = len(part)
-            by_length[size].append((node, tuple(part), masks[node] & hand, self.letters,
-                                    self.wildmask))
+            by_length[size].append((node, part, reach, letters, wildmask))
             if ends[node] & hand:
-                self.word_lengths |= 2 << size
-            if size == depth or node == 0:
+                lengths |= 2 << size
+            if size == depth or not reach:
                 return
-            options = masks[node] & hand
             kids = kid_maps[node]
+            options = reach
             while options:  # only the letters both in hand and after this node
                 bit = options & -options
                 options ^= bit
                 code, child, _, _ = kids[bit]
-                if counts[code]:  # take the tile from the hand (self.take, inlined)
+                if counts[code]:  # a natural tile
                     counts[code] -= 1
-                    if not counts[code]:
-                        self.letters &= ~bit
-                    part.append((code, -1))
-                    walk(child)
-                    part.pop()
+                    walk(child, (*part, (code, -1)), letters if counts[code] else letters ^ bit,
+                         wildmask)
                     counts[code] += 1
-                    self.letters |= bit
-                if self.wildmask & bit:
-                    for k in range(3):
-                        if wild[k] and WILD_MASKS[k] & bit:
-                            self.spend_wild(k, -1)
-                            part.append((code, k))
-                            walk(child)
-                            part.pop()
-                            self.spend_wild(k, 1)
-                            break
+                if wildmask & bit:  # the narrowest wildcard that can be this letter
+                    kind = next(k for k in range(3) if wild[k] and WILD_MASKS[k] & bit)
+                    wild[kind] -= 1
+                    walk(child, (*part, (code, kind)), letters, wild_mask(wild))
+                    wild[kind] += 1
 
+        walk(self.graph.root, (), self.letters, self.wildmask)
         # Lengths above depth + 1 were not explored: they stay possible.
-        self.word_lengths = ~((2 << (depth + 1)) - 1)
-        walk(self.graph.root)
+        self.word_lengths = ~((2 << (depth + 1)) - 1) | lengths
         self._left_parts = by_length
 
     # -- the search ------------------------------------------------------------------------

@@ -23,6 +23,12 @@ WILD_KINDS = (WILD_VOWEL, WILD_CONSONANT, WILD_ANY)
 WILD_MASKS = (_VOWEL_MASK, ALL & ~_VOWEL_MASK, ALL)
 
 
+def wild_mask(wild: Sequence[int]) -> int:
+    """The letters the wildcards in hand can be (``wild[k]``: how many of kind ``k``)."""
+    return ((WILD_MASKS[0] if wild[0] else 0) | (WILD_MASKS[1] if wild[1] else 0)
+            | (WILD_MASKS[2] if wild[2] else 0))
+
+
 @dataclass(frozen=True)
 class Placement:
     """A legal placement: the tiles put down and the word they make along their line."""
