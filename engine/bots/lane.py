@@ -9,7 +9,6 @@ word that ends on an empty square or the edge, with its total carried along the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
 CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
           **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
 LOWER = ALPHABET.lower()
-_RUN = re.compile(f"[^{re.escape(EMPTY)}]+")  # a run of board tiles
 
 
 class Lane:
@@ -74,16 +72,19 @@ class Lane:
             narrowed ^= low
             c = low.bit_length() - 1
             if lengths[c] and model is not None:
-                csum[c] = sum(value[ch] for ch in prefixes[c] + suffixes[c])
+                csum[c] = sum(map(value.__getitem__, prefixes[c] + suffixes[c]))
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
         #: per square: letter and word multipliers, cross word length and its board points
         self.squares = list(zip(self.lm, self.wm, lengths, csum, strict=True))
         #: each run of board tiles by its first square: its letters, its end, its points
         self.runs: dict[int, tuple[str, int, int]] = {}
-        for run in _RUN.finditer(cells):
-            first, end = run.span()
-            self.runs[first] = (run.group().upper(), end, sum(self.tile_values[first:end]))
+        tiles = occupied
+        while tiles:  # the lowest run of set bits, then the rest
+            first = (tiles & -tiles).bit_length() - 1
+            end = (((tiles | ((1 << first) - 1)) + 1) & ~tiles).bit_length() - 1
+            tiles &= ~((1 << end) - 1)
+            self.runs[first] = (cells[first:end].upper(), end, sum(self.tile_values[first:end]))
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the
