@@ -75,8 +75,6 @@ class Lane:
                 csum[c] = sum(map(value.__getitem__, prefixes[c] + suffixes[c]))
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
-        #: per square: letter and word multipliers, cross word length and its board points
-        self.squares = list(zip(self.lm, self.wm, lengths, csum, strict=True))
         #: each run of board tiles by its first square: its letters, its end, its points
         self.runs: dict[int, tuple[str, int, int]] = {}
         tiles = occupied
@@ -180,7 +178,7 @@ class Lane:
         if not options:
             return
         counts, values = gen.counts, gen.values
-        lm, wm, cross, csum = self.squares[col]
+        lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
         longer = xlong if xlong > cross else cross
         # A child is worth a call if its word may end on the next square or go on from it;
         # over half the children lead nowhere, and a call costs more than this test.
