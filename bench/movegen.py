@@ -6,14 +6,17 @@ with a rack of no wildcard, one and two. For each it prints the time to find the
 bounded search a bot runs, best of three runs) and the number of legal moves (the full list),
 then what a process builds once (the vocabularies' and a theme's graphs), the median over
 positions against the targets of issue 5 (12 ms, 115 ms, 500 ms), the median time of a whole
-turn of each level (best of three runs) on the positions a master bot met in four self-play
+turn of each level (best of five runs) on the positions a master bot met in four self-play
 matches against the greedy yardstick (target for the master: 5 ms), and the graph's load time
-and memory (targets 100 ms, 60 MB). Runs longer than the time limit are reported as such.
+and memory (targets 100 ms, 60 MB). Runs longer than the time limit are reported as such. The
+process keeps to one core where it can (:func:`pin_to_one_core`).
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
+import os
 import signal
 import statistics
 import sys
@@ -137,7 +140,7 @@ def selfplay_positions(rules: RuleSet, res: Resources, dawg: Dawg,
 
 
 def turn_times(lvl: Level, rules: RuleSet, res: Resources, dawg: Dawg,
-               jobs: list[tuple[MatchState, int]], runs: int = 3) -> list[float]:
+               jobs: list[tuple[MatchState, int]], runs: int = 5) -> list[float]:
     """A level's whole turn (its choice of move) on each position, best of ``runs``."""
     best = [float("inf")] * len(jobs)
     for _ in range(runs):
@@ -182,7 +185,45 @@ def graph_cost() -> tuple[float, float]:
     return seconds, peak / 2**20
 
 
+def pin_to_one_core() -> str:
+    """Keep the process on one core where the system allows it: on a shared two-core
+    machine, a process that moves between cores makes the same work take up to 1.5× longer
+    from one run to the next; pinned, runs agree within a few percent."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no affinity call here)"
+    core = max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {core})
+    return f"pinned to core {core}"
+
+
+def replay_turns(level_number: int, passes: int) -> None:
+    """Play one level's turns on the self-play positions: once to warm the caches, then
+    ``passes`` more times, printing nothing. Timings drift on a shared machine; counting
+    instructions does not, so a change is best judged by the difference between
+    ``--passes 1`` and ``--passes 0`` under ``valgrind --tool=cachegrind --cache-sim=no``,
+    divided by the number of positions (docs/bots.md)."""
+    rules = RuleSet.standard()
+    res = Resources.default()
+    dawg = Dawg.default()
+    jobs = selfplay_positions(rules, res, dawg)
+    lvl = level(level_number)
+    for _ in range(1 + passes):
+        for state, seat in jobs:
+            action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
+    print(f"{len(jobs)} positions")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, metavar="LEVEL",
+                        help="only replay this level's self-play turns (for valgrind)")
+    parser.add_argument("--passes", type=int, default=1,
+                        help="with --turns: measured passes after the warm-up one")
+    args = parser.parse_args()
+    if args.turns is not None:
+        replay_turns(args.turns, args.passes)
+        return
+    print(f"process {pin_to_one_core()}")
     rules = RuleSet.standard()
     res = Resources.default()
     load_s, load_mb = graph_cost()
