@@ -80,8 +80,7 @@ class NodeIndex:
     def size(self) -> int:
         """How many answers are kept."""
         return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.steps)
-                + len(self.ends)
-                + len(self.through) + len(self.leading))
+                + len(self.ends) + len(self.through) + len(self.leading))
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out

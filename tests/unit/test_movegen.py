@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -259,3 +260,51 @@ def test_the_longest_first_bounds_equal_the_bounds_of_every_span(
 def test_leave_ceilings_are_the_largest_bound_from_each_count_on() -> None:
     assert leave_ceilings([3.0, -1.0, 2.0, -4.0, 0.5]) == [3.0, 2.0, 2.0, 0.5, 0.5]
     assert leave_ceilings([]) == []
+
+
+def test_lanes_read_anchors_runs_and_cross_words_off_the_board(
+        small: tuple[Lexicon, Dawg]) -> None:
+    """The generator finds anchors, runs and cross-word squares with bit masks; here they are
+    read off the squares one by one, as the rules define them."""
+    lexicon, dawg = small
+    for board, rack in _random_positions(lexicon, dawg, 30):
+        gen = Generator(dawg, board, rack, RULES.centre, _model(lexicon), 1)
+        rows = list(board.rows)
+        lanes = {"across": rows, "down": ["".join(col) for col in zip(*rows, strict=True)]}
+        found: dict[tuple[str, int], list[int]] = {}
+        for lane, anchor, _ in gen._starts():
+            found.setdefault((lane.direction, lane.index), []).append(anchor)
+            cells = lanes[lane.direction][lane.index]
+            runs = {m.start(): (m.group().upper(), m.end()) for m in re.finditer(r"[^.]+", cells)}
+            assert {first: run[:2] for first, run in lane.runs.items()} == runs
+            assert lane.cells == cells
+            across = lanes["down" if lane.direction == "across" else "across"]
+            for c in range(SIZE):  # a cross word where an empty square has a tile above/below
+                beside = cells[c] == "." and any(
+                    0 <= lane.index + d < SIZE and across[c][lane.index + d] != "."
+                    for d in (-1, 1))
+                assert bool(lane.cross_len[c]) == beside, (lane.direction, lane.index, c)
+        for direction, grid in lanes.items():
+            for r, cells in enumerate(grid):
+                def tile(rr: int, cc: int, grid: list[str] = grid) -> bool:
+                    return 0 <= rr < SIZE and 0 <= cc < SIZE and grid[rr][cc] != "."
+                expected = [c for c in range(SIZE) if cells[c] == "." and (
+                    tile(r - 1, c) or tile(r + 1, c) or tile(r, c - 1) or tile(r, c + 1))]
+                if board.is_empty():
+                    continue
+                assert found.get((direction, r), []) == expected, (direction, r, board.rows)
+
+
+def test_a_node_answer_is_worked_out_once_then_kept() -> None:
+    from engine.bots.nodes import Answers
+
+    asked: list[int] = []
+
+    def double(key: int) -> int:
+        asked.append(key)
+        return key * 2
+
+    answers = Answers(double)
+    assert (answers[3], answers[3], answers[5]) == (6, 6, 10)
+    assert asked == [3, 5]
+    assert len(answers) == 2
