@@ -49,7 +49,8 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
                   leave_from: Sequence[float] | None = None) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
-    bounds the leave after ``n`` tiles.
+    bounds the leave after ``n`` tiles, ``length_bonus[i]`` is the bonus of an ``i``-letter
+    word for every length up to the lane's size.
 
     Two bounds of the tiles' part are kept and the smaller used: the rack's best tiles on
     the best multipliers, and each square's own best allowed tile (``lane.cap``), which is
@@ -70,53 +71,52 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     bounds are the same as with every span.
     """
     rack = len(top_sums) - 1
-    right = _right_sums(lane, anchor, rack, usable)
+    right = _right_sums(lane, anchor, rack, usable, top_sums)
+    theme_f, single_f, rest_f = factors.theme, factors.single, factors.rest
     out: list[tuple[float, float]] = []
-    last_bonus = len(length_bonus) - 1
-    for p, (start, before, left_w, left_t, left_d, left_cap) in enumerate(
+    ceiling = 0.0
+    any_rest = rest_f
+    for p, (start, before, left_w, left_t, left_td, left_cap) in enumerate(
             _left_sums(lane, anchor, room)):
         theme = rest = -1.0
         most = rack - p if rack - p < len(right) else len(right)
         if not every_span:
             # the longest span that is either through a board tile or a word of the hand
-            while (most > 1 and right[most - 1][10] - start == p + most
+            while (most > 1 and right[most - 1][7] - start == p + most
                    and not word_lengths >> (p + most) & 1):
                 most -= 1
         if leave_from is not None:
             spans: Sequence[int] = range(most, 0, -1)
             ceiling = leave_from[p + 1] if p + 1 < len(leave_from) else leave_from[-1]
-            any_rest = factors.rest if p else max(factors.rest, factors.single)
+            any_rest = rest_f if p or rest_f > single_f else single_f
         elif every_span:
             spans = range(1, most + 1)
         else:  # only the single tile and the longest span count
             spans = (1, most) if p == 0 and most > 1 else (most,) if most else ()
         for q in spans:
-            wadd, triples, doubles, capped, existing, crossing, cross_const, cross_mult, \
-                cross_longest, cross_capped, end = right[q - 1]
+            wmul, triples, doubled, capped, existing, cross, cross_longest, end = right[q - 1]
             n = p + q
             if n > 1 and end - start == n and not word_lengths >> n & 1:
                 continue  # a word of the hand alone, of a length it cannot make
-            tr, td = triples + left_t, triples + doubles + left_t + left_d
-            letters = (top_sums[n] + top_sums[tr if tr < n else n]
-                       + top_sums[td if td < n else n])
+            # (no more squares can be tripled or doubled than there are tiles: no clamp)
+            letters = top_sums[n] + top_sums[triples + left_t] + top_sums[doubled + left_td]
             capped += left_cap
             letters = capped if capped < letters else letters
-            cross = top_sums[crossing if crossing < n else n] * cross_mult
-            cross = cross_capped if cross_capped < cross else cross
             longest = end - start
             longest = cross_longest if cross_longest > longest else longest
-            points = ((before + existing + letters) * (1 + wadd + left_w) + cross_const + cross
-                      + length_bonus[longest if longest < last_bonus else last_bonus])
+            points = ((before + existing + letters) * (wmul + left_w) + cross
+                      + length_bonus[longest])
+            themed = (points * theme_f + 9999) // 10000
             if n == 1:
-                value = (points * factors.single + 9999) // 10000 + extra[1]
+                value = (points * single_f + 9999) // 10000 + extra[1]
                 rest = value if value > rest else rest
             else:
-                value = (points * factors.theme + 9999) // 10000 + extra[n]
+                value = themed + extra[n]
                 theme = value if value > theme else theme
-                value = (points * factors.rest + 9999) // 10000 + extra[n]
+                value = (points * rest_f + 9999) // 10000 + extra[n]
                 rest = value if value > rest else rest
             if leave_from is not None and (
-                    (points * factors.theme + 9999) // 10000 + ceiling <= theme
+                    themed + ceiling <= theme
                     and (points * any_rest + 9999) // 10000 + ceiling <= rest):
                 break  # no shorter span can do better in either pass
         out.append((theme, rest))
@@ -133,60 +133,68 @@ def leave_ceilings(extra: Sequence[float]) -> list[float]:
     return out
 
 
-_Sums = tuple[int, int, int, int, int, int, int, int, int, int, int]
+_Sums = tuple[int, int, int, int, int, int, int, int]
 
 
-def _right_sums(lane: Lane, anchor: int, rack: int, usable: int) -> list[_Sums]:
-    """Prefix sums over the squares from ``anchor`` on, by the number q of them covered:
-    word multiplier added, triple and double letters, capped letters, board tiles passed,
-    crossings, their constant points, best cross multiplier, longest cross word, capped
-    cross points, and the column after the span."""
+def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
+                top_sums: Sequence[int]) -> list[_Sums]:
+    """By the number q of squares covered from ``anchor`` on: the word multiplier (one plus
+    the added parts), the tripled and the tripled-or-doubled letter squares, capped letters,
+    board tiles passed, the cross words' points (their board tiles, and the best of two
+    bounds of the tiles on their squares), the longest cross word, and the column after the
+    span."""
     size, cells_codes, checks = lane.size, lane.codes, lane.checks
     lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
     tile_values, cap = lane.tile_values, lane.cap
     right: list[_Sums] = []
-    wadd = triples = doubles = capped = existing = 0
-    crossing = cross_const = cross_mult = cross_longest = cross_capped = 0
-    c = anchor
-    while len(right) < rack and c < size and checks[c] & usable:
-        wadd += wm[c] - 1
-        capped += cap[c] * lm[c]
-        if lm[c] == 3:
-            triples += 1
-        elif lm[c] == 2:
-            doubles += 1
+    wmul, triples, doubled, capped, existing = 1, 0, 0, 0, 0
+    crossing = cross_const = cross_mult = cross_longest = cross_capped = cross = 0
+    c, q = anchor, 0
+    while q < rack and c < size and checks[c] & usable:
+        q += 1
+        letter, word = lm[c], wm[c]
+        wmul += word - 1
+        capped += cap[c] * letter
+        if letter > 1:
+            doubled += 1
+            if letter == 3:
+                triples += 1
         if cross_len[c]:
             crossing += 1
-            cross_const += csum[c] * wm[c]
-            cross_mult = lm[c] * wm[c] if lm[c] * wm[c] > cross_mult else cross_mult
+            cross_const += csum[c] * word
+            both = letter * word
+            cross_mult = both if both > cross_mult else cross_mult
             cross_longest = cross_len[c] if cross_len[c] > cross_longest else cross_longest
-            cross_capped += cap[c] * lm[c] * wm[c]
+            cross_capped += cap[c] * both
+            # (the crossings are among the q squares, so no more than q tiles fill them)
+            cross = top_sums[crossing] * cross_mult
+            cross = cross_const + (cross_capped if cross_capped < cross else cross)
         c += 1
         while c < size and cells_codes[c]:
             existing += tile_values[c]
             c += 1
-        right.append((wadd, triples, doubles, capped, existing, crossing, cross_const,
-                      cross_mult, cross_longest, cross_capped, c))
+        right.append((wmul, triples, doubled, capped, existing, cross, cross_longest, c))
     return right
 
 
 def _left_sums(lane: Lane, anchor: int, room: int) -> list[tuple[int, int, int, int, int, int]]:
     """For ``p`` = 0 … ``room`` left tiles: where the word starts, the board tiles before the
-    anchor (only with no left tile), and the left squares' word multiplier added, triple and
-    double letters and capped letters."""
+    anchor (only with no left tile), and the left squares' word multiplier added, tripled
+    and tripled-or-doubled letters and capped letters."""
     lm, wm, cap = lane.lm, lane.wm, lane.cap
     start, before = anchor, 0
     while start > 0 and lane.codes[start - 1]:  # tiles touching the anchor on the left
         start -= 1
         before += lane.tile_values[start]
     out = [(start, before, 0, 0, 0, 0)]
-    left_w = left_t = left_d = left_cap = 0
+    left_w = left_t = left_td = left_cap = 0
     for sq in range(anchor - 1, anchor - room - 1, -1):
+        letter = lm[sq]
         left_w += wm[sq] - 1
-        left_cap += cap[sq] * lm[sq]
-        if lm[sq] == 3:
-            left_t += 1
-        elif lm[sq] == 2:
-            left_d += 1
-        out.append((sq, 0, left_w, left_t, left_d, left_cap))
+        left_cap += cap[sq] * letter
+        if letter > 1:
+            left_td += 1
+            if letter == 3:
+                left_t += 1
+        out.append((sq, 0, left_w, left_t, left_td, left_cap))
     return out

@@ -324,13 +324,13 @@ class Generator:
         most = model.factor_max
         factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
         units: list[_Unit] = []
-        bonus = model.length_bonus
-        rises = all(a <= b for a, b in itertools.pairwise(bonus))
+        rises = all(a <= b for a, b in itertools.pairwise(model.length_bonus))
         every_span = self.leave is not None or not rises
         leave_from = leave_ceilings(self.extra) if every_span and rises else None
         self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
         for lane, anchor, room in starts:
-            bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable, bonus,
+            bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable,
+                                   self.bonus_by_length,
                                    factors, self.extra, every_span, self.word_lengths,
                                    leave_from)
             for p, (theme, rest) in enumerate(bounds):

@@ -252,9 +252,39 @@ def test_the_longest_first_bounds_equal_the_bounds_of_every_span(
                           rest=model.plain_factor)
         ceilings = leave_ceilings(gen.extra)
         for lane, anchor, room in starts:
-            args = (lane, anchor, room, gen.top_sums, gen.usable, model.length_bonus, factors,
-                    gen.extra, True, gen.word_lengths)
+            args = (lane, anchor, room, gen.top_sums, gen.usable, gen.bonus_by_length,
+                    factors, gen.extra, True, gen.word_lengths)
             assert anchor_bounds(*args, ceilings) == anchor_bounds(*args), (board.rows, rack)
+
+
+@pytest.mark.parametrize("weigh_leave", [False, True])
+def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
+                                                    weigh_leave: bool) -> None:
+    """The search stops at the first unit whose bound is below what it holds, so every move
+    of a unit (an anchor and its number of left tiles) must be worth no more than the
+    unit's bound, with and without the leave (whose bounds need every span)."""
+    lexicon, dawg = small
+    checked = 0
+    for board, rack in _random_positions(lexicon, dawg, 30):
+        model = _model(lexicon, False, rack if weigh_leave else None)
+        gen = Generator(dawg, board, rack, RULES.centre, model)
+        starts = gen._starts()
+        gen.left_depth = max((room for _, _, room in starts), default=0)
+        gen.left_parts(0)
+        most = model.factor_max
+        factors = Factors(theme=most, single=most, rest=most)
+        ceilings = leave_ceilings(gen.extra) if weigh_leave else None
+        for lane, anchor, room in starts:
+            bounds = anchor_bounds(lane, anchor, room, gen.top_sums, gen.usable,
+                                   gen.bonus_by_length, factors, gen.extra, weigh_leave,
+                                   gen.word_lengths, ceilings)
+            for p, (theme, rest) in enumerate(bounds):
+                gen.found = []
+                lane.unit(anchor, p)
+                for move in gen.found:
+                    assert move.total + move.leave <= max(theme, rest), (board.rows, rack, move)
+                    checked += 1
+    assert checked > 200
 
 
 def test_leave_ceilings_are_the_largest_bound_from_each_count_on() -> None:
