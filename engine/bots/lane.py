@@ -107,7 +107,8 @@ class Lane:
             self._after_board_tiles(anchor)
             return
         allowed = self.checks[anchor] & gen.usable
-        if not allowed:
+        parts = gen.left_parts(p)
+        if not allowed or not parts:
             return
         start = anchor - p
         values, lm, wm = gen.values, self.lm, self.wm
@@ -115,11 +116,11 @@ class Lane:
         run = self.runs[anchor + 1][0] if anchor + 1 < self.size and self.codes[anchor + 1] \
             else ""
         placed: list[tuple[int, int, bool]] = []
-        leading = gen.nodes.leading
+        leads = gen.nodes.leading[run] if run else None  # by node: the letters into the run
         wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
         counts, wild, letters, wildmask = gen.counts, gen.wild, gen.letters, gen.wildmask
-        for node, part, reach, letters_after, wildmask_after in gen.left_parts(p):
-            if not reach & allowed or (run and not leading[node, run] & reach):
+        for node, part, reach, letters_after, wildmask_after in parts:
+            if not reach & allowed or (leads is not None and not leads[node] & reach):
                 continue
             msum = 0
             placed.clear()
@@ -147,7 +148,7 @@ class Lane:
         while start > 0 and self.codes[start - 1]:
             start -= 1
         run, _, points = self.runs[start]
-        found = self.gen.nodes.through[self.gen.graph.root, run]
+        found = self.gen.nodes.through[run][self.gen.graph.root]
         if found >= 0:
             self._extend(anchor, start, anchor, found >> 1, False, points, 1, 0, 0, [])
 
@@ -157,7 +158,7 @@ class Lane:
         gen = self.gen
         if col < size and codes[col]:  # a run of board tiles: through it in one step
             key, end, value = self.runs[col]
-            found = gen.nodes.through[node, key]
+            found = gen.nodes.through[key][node]
             if found < 0:
                 return
             node, accepts = found >> 1, bool(found & 1)
@@ -223,7 +224,7 @@ class Lane:
         or go on with a tile still in hand."""
         nodes = self.gen.nodes
         run, end, _ = self.runs[after]
-        found = nodes.through[child, run]
+        found = nodes.through[run][child]
         if found < 0:
             return False
         if found & 1:

@@ -8,6 +8,7 @@ dropped when the caches grow past a limit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -55,9 +56,12 @@ class NodeIndex:
     - ``kid_maps[node]``: by letter bit, (letter code, child node, accepts, child's letters);
     - ``steps[node]``: ``masks[node]`` and ``kid_maps[node]`` in one lookup (the extend loop
       needs both at every step);
-    - ``through[node, run]``: ``child << 1 | accepts`` after the board letters ``run``
+    - ``through[run][node]``: ``child << 1 | accepts`` after the board letters ``run``
       (upper case) from ``node``, or -1 if the graph has no such path;
-    - ``leading[node, run]``: the letters after ``node`` from which ``run`` can follow.
+    - ``leading[run][node]``: the letters after ``node`` from which ``run`` can follow.
+
+    The last two are kept by run, then by node: a caller takes a run's table once and then
+    looks nodes up by number, with no (node, run) key to build and hash each time.
     """
 
     def __init__(self, graph: Dawg) -> None:
@@ -74,13 +78,14 @@ class NodeIndex:
         self.steps: Answers[int, tuple[int, dict[int, tuple[int, int, bool, int]]]] = Answers(
             self._step_of)
         self.ends: Answers[int, int] = Answers(self._ends_of)
-        self.through: Answers[tuple[int, str], int] = Answers(self._through_of)
-        self.leading: Answers[tuple[int, str], int] = Answers(self._leading_of)
+        self.through: Answers[str, Answers[int, int]] = Answers(self._through_table)
+        self.leading: Answers[str, Answers[int, int]] = Answers(self._leading_table)
 
     def size(self) -> int:
         """How many answers are kept."""
         return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.steps)
-                + len(self.ends) + len(self.through) + len(self.leading))
+                + len(self.ends) + sum(map(len, self.through.values()))
+                + sum(map(len, self.leading.values())))
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out
@@ -125,8 +130,13 @@ class NodeIndex:
                 found |= 1 << code
         return found
 
-    def _through_of(self, key: tuple[int, str]) -> int:
-        node, run = key
+    def _through_table(self, run: str) -> Answers[int, int]:
+        return Answers(functools.partial(self._through_of, run))
+
+    def _leading_table(self, run: str) -> Answers[int, int]:
+        return Answers(functools.partial(self._leading_of, run))
+
+    def _through_of(self, run: str, node: int) -> int:
         found = node << 1
         for letter in run:
             found = step(self.edges, found >> 1, letter_code(letter))
@@ -134,12 +144,12 @@ class NodeIndex:
                 break
         return found
 
-    def _leading_of(self, key: tuple[int, str]) -> int:
-        node, run = key
+    def _leading_of(self, run: str, node: int) -> int:
         found = 0
         first = letter_code(run[0])
+        through = self.through[run]
         for code, _, child, _, child_mask in self.kids(node):
-            if child_mask >> first & 1 and self.through[child, run] >= 0:
+            if child_mask >> first & 1 and through[child] >= 0:
                 found |= 1 << code
         return found
 
