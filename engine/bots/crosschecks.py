@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.board import EMPTY
 from engine.bots.dawg import Dawg, letter_code
+from engine.rules import ALPHABET
 
 ALL = (1 << 27) - 2  # bits 1..26: every letter
 _CACHE_LIMIT = 200_000
@@ -29,19 +30,19 @@ class LaneCrosses:
     suffixes: list[str]
 
 
-def lane_crosses(dawg: Dawg, crosses: Sequence[str], index: int, occupied: int,
+#: a square's mask before its cross word is known: every letter if empty, none if taken
+_OPEN = {EMPTY: ALL, **dict.fromkeys(ALPHABET + ALPHABET.lower(), 0)}
+
+
+def lane_crosses(dawg: Dawg, cells: str, crosses: Sequence[str], index: int,
                  beside: int) -> LaneCrosses:
-    """The cross-checks of lane ``index``; ``crosses`` are the perpendicular lanes. Bit ``c``
-    of ``occupied`` is set for each square ``c`` with a tile (no letter may go there), of
-    ``beside`` for each empty square with a tile on a perpendicular neighbour (the only
-    squares with a cross word)."""
+    """The cross-checks of lane ``index``, whose squares are ``cells``; ``crosses`` are the
+    perpendicular lanes. Bit ``c`` of ``beside`` is set for each empty square ``c`` with a
+    tile on a perpendicular neighbour (the only squares with a cross word)."""
     size = len(crosses)
-    checks, lengths = [ALL] * size, [0] * size
-    prefixes, suffixes = [""] * size, [""] * size
-    while occupied:
-        low = occupied & -occupied
-        occupied ^= low
-        checks[low.bit_length() - 1] = 0
+    checks = list(map(_OPEN.__getitem__, cells))
+    lengths, prefixes, suffixes = [0] * size, [""] * size, [""] * size
+    cache = dawg.cross_cache
     while beside:
         low = beside & -beside
         beside ^= low
@@ -55,18 +56,21 @@ def lane_crosses(dawg: Dawg, crosses: Sequence[str], index: int, occupied: int,
         prefix, suffix = line[above:index], line[index + 1 : below + 1]
         prefixes[c], suffixes[c] = prefix, suffix
         lengths[c] = below - above + 1
-        checks[c] = allowed(dawg, prefix.upper(), suffix.upper())
+        found = cache.get((prefix, suffix))  # the common case: a pattern met before
+        checks[c] = found if found is not None else allowed(dawg, prefix, suffix)
     return LaneCrosses(checks, lengths, prefixes, suffixes)
 
 
 def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:
-    """The mask of letters x such that prefix + x + suffix is a word."""
+    """The mask of letters x such that prefix + x + suffix is a word (a wildcard's letter,
+    in lower case, counts as its letter); kept in ``dawg.cross_cache`` by the pattern as
+    written on the board."""
     cache = dawg.cross_cache
     key = (prefix, suffix)
     found = cache.get(key)
     if found is not None:
         return found
-    mask = _compute(dawg, prefix, suffix)
+    mask = _compute(dawg, prefix.upper(), suffix.upper())
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = mask

@@ -51,7 +51,7 @@ class Lane:
         self.codes = list(map(CODES.__getitem__, cells))
         value = gen.tile_value
         self.tile_values = list(map(value.__getitem__, cells))
-        info = lane_crosses(gen.dawg, crosses, index, occupied, beside)
+        info = lane_crosses(gen.dawg, cells, crosses, index, beside)
         self.checks = checks = info.checks
         self.cross_len = lengths = info.lengths
         self.cross_pre = prefixes = info.prefixes

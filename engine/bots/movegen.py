@@ -131,6 +131,7 @@ class Generator:
         #: sums of the rack's best tile values: the n best tiles are worth at most top_sums[n]
         self.top_sums = [sum(ranked[:n]) for n in range(len(ranked) + 1)]
         self.rack_codes = [code for code in range(1, 27) if self.counts[code]]
+        self._by_value = sorted(self.rack_codes, key=self.values.__getitem__, reverse=True)
         #: the letters the tiles still in hand can make: natural ones, and the wildcards'
         self.letters = sum(1 << code for code in self.rack_codes)
         self.wildmask = 0
@@ -175,8 +176,12 @@ class Generator:
         """The best value among the rack's letters in ``mask`` (0 if only a wildcard fits)."""
         found = self._caps.get(mask)
         if found is None:
-            found = self._caps[mask] = max(
-                (self.values[k] for k in self.rack_codes if mask >> k & 1), default=0)
+            found = 0
+            for code in self._by_value:  # the first allowed one is the best
+                if mask >> code & 1:
+                    found = self.values[code]
+                    break
+            self._caps[mask] = found
         return found
 
     def multipliers(self, direction: str, index: int) -> tuple[list[int], list[int]]:
