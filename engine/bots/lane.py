@@ -262,8 +262,7 @@ class Lane:
             mode = gen.mode
             if mode == THEME_WORDS and tiles_used == 1:
                 return  # its main word may be the perpendicular one: the other pass has it
-            longest = max(length, xlong)
-            bonus = model.length_bonus[min(longest, len(model.length_bonus) - 1)]
+            bonus = gen.bonus_by_length[length if length > xlong else xlong]
             subtotal = msum * wmul + xsum + bonus
             most = (model.plain_factor if mode == OTHER_WORDS and tiles_used > 1
                     else model.factor_max)
@@ -297,7 +296,7 @@ class Lane:
         return self._word(start, end, placed)
 
     def _word(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:
-        letters = [ch.upper() for ch in self.cells[start:end]]
+        letters = list(self.cells[start:end].upper())
         for col, code, _ in placed:
             letters[col - start] = ALPHABET[code - 1]
         return "".join(letters)

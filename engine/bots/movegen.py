@@ -207,7 +207,8 @@ class Generator:
         found = self._leaves.get(key)
         if found is None:
             assert self.leave is not None
-            kept = [ALPHABET[code - 1] for code in range(1, 27) for _ in range(key[code])]
+            kept = [ALPHABET[code - 1] for code in self.rack_codes  # A to Z
+                    for _ in range(self.counts[code])]
             kept += [kind for kind, n in zip(WILD_KINDS, self.wild, strict=True)
                      for _ in range(n)]
             found = self._leaves[key] = self.leave(kept)
