@@ -39,12 +39,17 @@ class Answers(dict[K, V]):
     lookup done in C, where a method that checks a cache costs a Python call each time.
     """
 
-    def __init__(self, work_out: Callable[[K], V]) -> None:
+    def __init__(self, work_out: Callable[[K], V], tally: list[int] | None = None) -> None:
+        """``tally[0]``, if given, counts the answers worked out (shared by several dicts,
+        so their owner knows its size without summing them)."""
         super().__init__()
         self.work_out = work_out
+        self.tally = tally
 
     def __missing__(self, key: K) -> V:
         value = self[key] = self.work_out(key)
+        if self.tally is not None:
+            self.tally[0] += 1
         return value
 
 
@@ -71,21 +76,22 @@ class NodeIndex:
 
     def reset(self) -> None:
         """Forget every answer (the caches start afresh)."""
-        self._kids: Answers[int, list[tuple[int, int, int, bool, int]]] = Answers(self._kids_of)
+        tally = self._tally = [0]
+        self._kids: Answers[int, list[tuple[int, int, int, bool, int]]] = Answers(
+            self._kids_of, tally)
         self.kid_maps: Answers[int, dict[int, tuple[int, int, bool, int]]] = Answers(
-            self._kid_map_of)
-        self.masks: Answers[int, int] = Answers(self._mask_of)
+            self._kid_map_of, tally)
+        self.masks: Answers[int, int] = Answers(self._mask_of, tally)
         self.steps: Answers[int, tuple[int, dict[int, tuple[int, int, bool, int]]]] = Answers(
-            self._step_of)
-        self.ends: Answers[int, int] = Answers(self._ends_of)
-        self.through: Answers[str, Answers[int, int]] = Answers(self._through_table)
-        self.leading: Answers[str, Answers[int, int]] = Answers(self._leading_table)
+            self._step_of, tally)
+        self.ends: Answers[int, int] = Answers(self._ends_of, tally)
+        self.through: Answers[str, Answers[int, int]] = Answers(self._through_table, tally)
+        self.leading: Answers[str, Answers[int, int]] = Answers(self._leading_table, tally)
 
     def size(self) -> int:
-        """How many answers are kept."""
-        return (len(self._kids) + len(self.kid_maps) + len(self.masks) + len(self.steps)
-                + len(self.ends) + sum(map(len, self.through.values()))
-                + sum(map(len, self.leading.values())))
+        """How many answers are kept (a count kept as they are worked out: summing the
+        tables of every board run met would cost more as a process plays on)."""
+        return self._tally[0]
 
     def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out
@@ -131,10 +137,10 @@ class NodeIndex:
         return found
 
     def _through_table(self, run: str) -> Answers[int, int]:
-        return Answers(functools.partial(self._through_of, run))
+        return Answers(functools.partial(self._through_of, run), self._tally)
 
     def _leading_table(self, run: str) -> Answers[int, int]:
-        return Answers(functools.partial(self._leading_of, run))
+        return Answers(functools.partial(self._leading_of, run), self._tally)
 
     def _through_of(self, run: str, node: int) -> int:
         found = node << 1

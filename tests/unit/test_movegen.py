@@ -334,7 +334,10 @@ def test_a_node_answer_is_worked_out_once_then_kept() -> None:
         asked.append(key)
         return key * 2
 
-    answers = Answers(double)
+    tally = [0]
+    answers, others = Answers(double, tally), Answers(double, tally)
     assert (answers[3], answers[3], answers[5]) == (6, 6, 10)
     assert asked == [3, 5]
     assert len(answers) == 2
+    assert (others[3], others[7]) == (6, 14)
+    assert tally == [4]  # what both worked out: the size of the cache they make up
