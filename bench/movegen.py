@@ -6,10 +6,10 @@ with a rack of no wildcard, one and two. For each it prints the time to find the
 bounded search a bot runs, best of three runs) and the number of legal moves (the full list),
 then what a process builds once (the vocabularies' and a theme's graphs), the median over
 positions against the targets of issue 5 (12 ms, 115 ms, 500 ms), the median time of a whole
-turn of each level (best of five runs) on the positions a master bot met in four self-play
-matches against the greedy yardstick (target for the master: 5 ms), and the graph's load time
-and memory (targets 100 ms, 60 MB). Runs longer than the time limit are reported as such. The
-process keeps to one core where it can (:func:`pin_to_one_core`).
+turn of each level (best of seven runs, the levels taking turns) on the positions a master
+bot met in four self-play matches against the greedy yardstick (target for the master: 5 ms),
+and the graph's load time and memory (targets 100 ms, 60 MB). Runs longer than the time limit
+are reported as such. The process keeps to one core where it can (:func:`pin_to_one_core`).
 """
 
 from __future__ import annotations
@@ -139,15 +139,20 @@ def selfplay_positions(rules: RuleSet, res: Resources, dawg: Dawg,
     return jobs
 
 
-def turn_times(lvl: Level, rules: RuleSet, res: Resources, dawg: Dawg,
-               jobs: list[tuple[MatchState, int]], runs: int = 5) -> list[float]:
-    """A level's whole turn (its choice of move) on each position, best of ``runs``."""
-    best = [float("inf")] * len(jobs)
+def turn_times(levels: tuple[Level, ...], rules: RuleSet, res: Resources, dawg: Dawg,
+               jobs: list[tuple[MatchState, int]], runs: int = 7) -> list[list[float]]:
+    """Each level's whole turn (its choice of move) on each position, best of ``runs``.
+
+    The levels take turns within each run, so that a slow spell of the machine (they last
+    minutes here) falls on every level alike, and each level's best runs are spread over
+    the whole measurement instead of a single stretch of it."""
+    best = [[float("inf")] * len(jobs) for _ in levels]
     for _ in range(runs):
-        for i, (state, seat) in enumerate(jobs):
-            start = time.perf_counter()
-            action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
-            best[i] = min(best[i], time.perf_counter() - start)
+        for lvl, times in zip(levels, best, strict=True):
+            for i, (state, seat) in enumerate(jobs):
+                start = time.perf_counter()
+                action_command(lvl, rules, state, seat, res, bot_rng(state, seat), dawg)
+                times[i] = min(times[i], time.perf_counter() - start)
     return best
 
 
@@ -233,7 +238,8 @@ def main() -> None:
     print()
     print_table(first_use_costs(res))
     jobs = selfplay_positions(rules, res, dawg)
-    per_level = [(lvl, turn_times(lvl, rules, res, dawg, jobs)) for lvl in (*LEVELS, GREEDY)]
+    levels = (*LEVELS, GREEDY)
+    per_level = list(zip(levels, turn_times(levels, rules, res, dawg, jobs), strict=True))
     print()
     rows = []
     for wild, samples in times.items():
