@@ -289,7 +289,8 @@ class Generator:
     # -- the search ------------------------------------------------------------------------
 
     def _starts(self) -> list[tuple[Lane, int, int]]:
-        """(lane, anchor, left room) of every anchor of the board, both directions."""
+        """(lane, anchor, left room) of every anchor of the board, both directions, that a
+        tile in hand may take."""
         rows = list(self.board.rows)
         columns = _transpose(rows)
         empty = self.board.is_empty()
@@ -311,9 +312,12 @@ class Generator:
                 if not anchors:
                     continue
                 lane = Lane(self, direction, r, lanes[r], crosses, occupied[r], beside)
+                checks, usable = lane.checks, self.usable
                 previous = -1
                 for anchor in anchors:
-                    starts.append((lane, anchor, lane.left_room(anchor, previous)))
+                    # an anchor no tile in hand may take starts no move (a fifth of them)
+                    if checks[anchor] & usable:
+                        starts.append((lane, anchor, lane.left_room(anchor, previous)))
                     previous = anchor
         return starts
 

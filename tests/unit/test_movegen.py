@@ -10,6 +10,7 @@ import pytest
 
 from engine.board import Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
+from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
 from engine.bots.levels import leave_bounds, leave_value
 from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate
@@ -315,11 +316,22 @@ def test_lanes_read_anchors_runs_and_cross_words_off_the_board(
                     for d in (-1, 1))
                 assert bool(lane.cross_len[c]) == beside, (lane.direction, lane.index, c)
         for direction, grid in lanes.items():
+            other = lanes["down" if direction == "across" else "across"]
             for r, cells in enumerate(grid):
                 def tile(rr: int, cc: int, grid: list[str] = grid) -> bool:
                     return 0 <= rr < SIZE and 0 <= cc < SIZE and grid[rr][cc] != "."
+
+                def fits(c: int, r: int = r, other: list[str] = other,
+                         usable: int = gen.usable) -> bool:
+                    """Whether a tile in hand may go on square c: its cross word, if any,
+                    must be a word (an anchor no tile may take starts no move)."""
+                    above, below = other[c][:r].split(".")[-1], other[c][r + 1:].split(".")[0]
+                    if not above and not below:
+                        return True
+                    return bool(allowed(dawg, above.upper(), below.upper()) & usable)
                 expected = [c for c in range(SIZE) if cells[c] == "." and (
-                    tile(r - 1, c) or tile(r + 1, c) or tile(r, c - 1) or tile(r, c + 1))]
+                    tile(r - 1, c) or tile(r + 1, c) or tile(r, c - 1) or tile(r, c + 1))
+                    and fits(c)]
                 if board.is_empty():
                     continue
                 assert found.get((direction, r), []) == expected, (direction, r, board.rows)
