@@ -120,7 +120,7 @@ class Lane:
         wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
         counts, wild, letters, wildmask = gen.counts, gen.wild, gen.letters, gen.wildmask
         for node, part, reach, letters_after, wildmask_after in parts:
-            if not reach & allowed or (leads is not None and not leads[node] & reach):
+            if not reach & allowed or (leads is not None and not leads[node] & reach & allowed):
                 continue
             msum = 0
             placed.clear()

@@ -234,7 +234,8 @@ class Generator:
     # -- the left parts, shared by every anchor --------------------------------------------
 
     def left_parts(self, length: int) -> list[LeftPart]:
-        """Every prefix of ``length`` rack tiles in the graph, as (node, tiles, reach, letters,
+        """Every prefix of ``length`` rack tiles in the graph that a tile left in hand may
+        follow (only those can take an anchor's tile), as (node, tiles, reach, letters,
         wildmask): a tile is (letter code, wildcard kind or -1), ``reach`` the letters that
         may follow it from the tiles left in hand, ``letters`` and ``wildmask`` what
         :attr:`letters` and :attr:`wildmask` are once its tiles are taken."""
@@ -259,10 +260,12 @@ class Generator:
             hand = letters | wildmask
             reach = masks[node] & hand
             size = len(part)
-            by_length[size].append((node, part, reach, letters, wildmask))
             if ends[node] & hand:
                 lengths |= 2 << size
-            if size == depth or not reach:
+            if not reach:
+                return  # no tile in hand may follow it: no anchor can (half the deep ones)
+            by_length[size].append((node, part, reach, letters, wildmask))
+            if size == depth:
                 return
             kids = kid_maps[node]
             options = reach
