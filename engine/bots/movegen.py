@@ -341,8 +341,12 @@ class Generator:
         every_span = self.leave is not None or not rises
         leave_from = leave_ceilings(self.extra) if every_span and rises else None
         self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
+        # No left part is longer than the deepest the walk listed (a theme graph's words are
+        # words of this graph, so it has none deeper either): no units beyond it.
+        deepest = max(p for p, parts in enumerate(self._left_parts) if parts or not p)
         for lane, anchor, room in starts:
-            bounds = anchor_bounds(lane, anchor, room, self.top_sums, self.usable,
+            bounds = anchor_bounds(lane, anchor, room if room < deepest else deepest,
+                                   self.top_sums, self.usable,
                                    self.bonus_by_length,
                                    factors, self.extra, every_span, self.word_lengths,
                                    leave_from)
