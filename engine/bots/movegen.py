@@ -263,25 +263,31 @@ class Generator:
             if ends[node] & hand:
                 lengths |= 2 << size
             if not reach:
-                return  # no tile in hand may follow it: no anchor can (half the deep ones)
+                return  # no tile in hand may follow it: no anchor can (the root alone)
             by_length[size].append((node, part, reach, letters, wildmask))
             if size == depth:
                 return
             kids = kid_maps[node]
             options = reach
-            while options:  # only the letters both in hand and after this node
+            # Only the letters both in hand and after this node, and only children a tile
+            # left in hand may follow (a child no tile may follow is not listed, and ends no
+            # word of the hand: its call would do nothing).
+            while options:
                 bit = options & -options
                 options ^= bit
-                code, child, _, _ = kids[bit]
+                code, child, _, child_mask = kids[bit]
                 if counts[code]:  # a natural tile
-                    counts[code] -= 1
-                    walk(child, (*part, (code, -1)), letters if counts[code] else letters ^ bit,
-                         wildmask)
-                    counts[code] += 1
+                    after = letters if counts[code] > 1 else letters ^ bit
+                    if child_mask & (after | wildmask):
+                        counts[code] -= 1
+                        walk(child, (*part, (code, -1)), after, wildmask)
+                        counts[code] += 1
                 if wildmask & bit:  # the narrowest wildcard that can be this letter
                     kind = next(k for k in range(3) if wild[k] and WILD_MASKS[k] & bit)
                     wild[kind] -= 1
-                    walk(child, (*part, (code, kind)), letters, wild_mask(wild))
+                    after = wild_mask(wild)
+                    if child_mask & (letters | after):
+                        walk(child, (*part, (code, kind)), letters, after)
                     wild[kind] += 1
 
         walk(self.graph.root, (), self.letters, self.wildmask)
