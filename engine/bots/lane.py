@@ -61,12 +61,15 @@ class Lane:
         self.csum = csum = [0] * size
         #: per square, the most a rack tile allowed there is worth (for the bounds)
         self.cap = cap = [gen.best_tile] * size
-        narrowed = beside  # the empty squares whose letters are restricted
+        #: bit c: square c must stay empty (another player's anchored square)
+        self.blocked = blocked = 0
         if model is not None:
             for r_, c_ in model.blocked:
                 if (r_ if direction == ACROSS else c_) == index:
                     checks[c_ if direction == ACROSS else r_] = 0
-                    narrowed |= 1 << (c_ if direction == ACROSS else r_)
+                    blocked |= 1 << (c_ if direction == ACROSS else r_)
+            self.blocked = blocked
+        narrowed = beside | blocked  # the empty squares whose letters are restricted
         while narrowed:
             low = narrowed & -narrowed
             narrowed ^= low
@@ -86,15 +89,19 @@ class Lane:
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the
-        previous anchor (its own moves cover the rest), at most one less than the rack; -1
-        when board tiles touch the anchor on the left (they are the forced left part)."""
-        cells, checks = self.cells, self.checks
-        if anchor > 0 and cells[anchor - 1] != EMPTY:
+        previous anchor (its own moves cover the rest), at most one less than the rack; 0
+        when board tiles touch the anchor on the left (they are the forced left part).
+
+        The squares between two anchors are empty and touch no tile (else they would be
+        anchors), so only a square that must stay empty can stop the room short."""
+        if anchor > 0 and self.cells[anchor - 1] != EMPTY:
             return 0
-        limit, c = 0, anchor - 1
-        while c >= 0 and c > previous and cells[c] == EMPTY and checks[c]:
-            limit += 1
-            c -= 1
+        limit = anchor - previous - 1
+        if self.blocked:
+            c = anchor - 1
+            while c > previous and self.checks[c]:
+                c -= 1
+            limit = anchor - 1 - c
         most = self.gen.rack_size - 1  # at least one tile on the anchor
         return limit if limit < most else max(most, 0)
 

@@ -110,6 +110,23 @@ def test_squares_reserved_by_another_seats_ancora_stay_empty() -> None:
     assert all((t.row, t.col) != square for m in moves for t in m.placement.tiles)
 
 
+def test_a_reserved_square_loses_exactly_the_moves_through_it() -> None:
+    """A square another seat's Âncora reserves stops words at it, and only those: every
+    other move is still found (a left part stops there, and its anchors take no tile)."""
+    from engine.bots.search import candidates
+
+    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
+    for tile in (every[0].placement.tiles[0], every[len(every) // 2].placement.tiles[-1]):
+        square = (tile.row, tile.col)
+        anchored = replace(state, anchors=((*square, 1),))
+        kept = candidates(rules, anchored, 0, RES, Dawg.default(), top=None)
+        expected = {s.placement.key() for s in every
+                    if all((t.row, t.col) != square for t in s.placement.tiles)}
+        assert 0 < len(expected) < len(every)
+        assert {s.placement.key() for s in kept} == expected
+
+
 def test_a_vocabulary_search_finds_exactly_the_known_moves_of_the_full_list() -> None:
     """Searching the vocabulary's graph loses nothing: it equals filtering every move by
     its words (the one along its line and the main word), and its best are the best of
