@@ -74,10 +74,24 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     right = _right_sums(lane, anchor, rack, usable, top_sums)
     theme_f, single_f, rest_f = factors.theme, factors.single, factors.rest
     out: list[tuple[float, float]] = []
-    ceiling = 0.0
-    any_rest = rest_f
-    for p, (start, before, left_w, left_t, left_td, left_cap) in enumerate(
-            _left_sums(lane, anchor, room)):
+    ceiling, any_rest = 0.0, rest_f
+    lm, wm, cap = lane.lm, lane.wm, lane.cap
+    # The p left squares: where the word starts, the board tiles before the anchor (only
+    # with no left tile), and their word multiplier added, tripled and tripled-or-doubled
+    # letters and capped letters.
+    start, before = anchor, 0
+    while start > 0 and lane.codes[start - 1]:  # tiles touching the anchor on the left
+        start -= 1
+        before += lane.tile_values[start]
+    left_w = left_t = left_td = left_cap = 0
+    for p in range(room + 1):
+        if p:  # one more square on the left (room is 0 when tiles touch the anchor)
+            start = anchor - p
+            letter = lm[start]
+            left_w += wm[start] - 1
+            left_cap += cap[start] * letter
+            left_t += _TRIPLED[letter]
+            left_td += _DOUBLED[letter]
         theme = rest = -1.0
         most = rack - p if rack - p < len(right) else len(right)
         if not every_span:
@@ -107,14 +121,11 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             points = ((before + existing + letters) * (wmul + left_w) + cross
                       + length_bonus[longest])
             themed = (points * theme_f + 9999) // 10000
-            if n == 1:
-                value = (points * single_f + 9999) // 10000 + extra[1]
-                rest = value if value > rest else rest
-            else:
-                value = themed + extra[n]
-                theme = value if value > theme else theme
-                value = (points * rest_f + 9999) // 10000 + extra[n]
-                rest = value if value > rest else rest
+            # (the theme pass records no one-tile move: its main word may be the cross word)
+            value = themed + extra[n] if n > 1 else -1.0
+            theme = value if value > theme else theme
+            value = (points * (rest_f if n > 1 else single_f) + 9999) // 10000 + extra[n]
+            rest = value if value > rest else rest
             if leave_from is not None and (
                     themed + ceiling <= theme
                     and (points * any_rest + 9999) // 10000 + ceiling <= rest):
@@ -134,6 +145,9 @@ def leave_ceilings(extra: Sequence[float]) -> list[float]:
 
 
 _Sums = tuple[int, int, int, int, int, int, int, int]
+#: by letter multiplier: 1 if it triples, 1 if it doubles or triples
+_TRIPLED = (0, 0, 0, 1)
+_DOUBLED = (0, 0, 1, 1)
 
 
 def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
@@ -175,26 +189,3 @@ def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
             c += 1
         right.append((wmul, triples, doubled, capped, existing, cross, cross_longest, c))
     return right
-
-
-def _left_sums(lane: Lane, anchor: int, room: int) -> list[tuple[int, int, int, int, int, int]]:
-    """For ``p`` = 0 … ``room`` left tiles: where the word starts, the board tiles before the
-    anchor (only with no left tile), and the left squares' word multiplier added, tripled
-    and tripled-or-doubled letters and capped letters."""
-    lm, wm, cap = lane.lm, lane.wm, lane.cap
-    start, before = anchor, 0
-    while start > 0 and lane.codes[start - 1]:  # tiles touching the anchor on the left
-        start -= 1
-        before += lane.tile_values[start]
-    out = [(start, before, 0, 0, 0, 0)]
-    left_w = left_t = left_td = left_cap = 0
-    for sq in range(anchor - 1, anchor - room - 1, -1):
-        letter = lm[sq]
-        left_w += wm[sq] - 1
-        left_cap += cap[sq] * letter
-        if letter > 1:
-            left_td += 1
-            if letter == 3:
-                left_t += 1
-        out.append((sq, 0, left_w, left_t, left_td, left_cap))
-    return out
