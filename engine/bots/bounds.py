@@ -46,7 +46,8 @@ class Factors:
 def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
                   every_span: bool, word_lengths: int = -1,
-                  leave_from: Sequence[float] | None = None) -> list[tuple[float, float]]:
+                  leave_from: Sequence[float] | None = None,
+                  theme_lengths: int = -1) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
     bounds the leave after ``n`` tiles, ``length_bonus[i]`` is the bonus of an ``i``-letter
@@ -62,7 +63,9 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
 
     A span that passes no board tile makes a word of the hand's tiles alone, so it counts
     only if the hand can make a word of that many tiles (bit ``n`` of ``word_lengths``, from
-    the left parts' walk): a rack with no seven-letter word is not bounded as a bingo.
+    the left parts' walk): a rack with no seven-letter word is not bounded as a bingo. In the
+    theme pass it counts only if the hand can spell a theme word of that many tiles (bit
+    ``n`` of ``theme_lengths``, from the theme graph's walk).
 
     With ``leave_from`` (``leave_from[n]``: the largest leave bound after ``n`` or more tiles;
     given only when the length bonus never falls), the spans are taken longest first and
@@ -122,7 +125,8 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
                       + length_bonus[longest])
             themed = (points * theme_f + 9999) // 10000
             # (the theme pass records no one-tile move: its main word may be the cross word)
-            value = themed + extra[n] if n > 1 else -1.0
+            value = themed + extra[n] if n > 1 and (
+                end - start != n or theme_lengths >> n & 1) else -1.0
             theme = value if value > theme else theme
             value = (points * (rest_f if n > 1 else single_f) + 9999) // 10000 + extra[n]
             rest = value if value > rest else rest

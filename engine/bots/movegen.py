@@ -346,6 +346,16 @@ class Generator:
         rises = all(a <= b for a, b in itertools.pairwise(model.length_bonus))
         every_span = self.leave is not None or not rises
         leave_from = leave_ceilings(self.extra) if every_span and rises else None
+        theme_graph = model.theme_graph if split else None
+        theme_walk: tuple[list[list[LeftPart]], int] = ([], -1)
+        if theme_graph is not None:  # its left parts, and the theme words the hand can spell
+            main = self.graph
+            self._use(theme_graph)
+            self.left_parts(0)
+            # (only bounds of every span may drop the spans no theme word fills: the others
+            # take the longest span for all of them)
+            theme_walk = (self._left_parts, self.word_lengths if every_span else -1)
+            self._use(main)
         self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
         # No left part is longer than the deepest the walk listed (a theme graph's words are
         # words of this graph, so it has none deeper either): no units beyond it.
@@ -355,17 +365,18 @@ class Generator:
                                    self.top_sums, self.usable,
                                    self.bonus_by_length,
                                    factors, self.extra, every_span, self.word_lengths,
-                                   leave_from)
+                                   leave_from, theme_walk[1])
             for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:
             self.mode = OTHER_WORDS
             self.multi_factor = model.plain_factor
         self._visit(units, 1)
-        if split and model.theme_graph is not None:
+        if theme_graph is not None:
             self.mode = THEME_WORDS
             self.multi_factor = model.factor_max
-            self._use(model.theme_graph)
+            self._use(theme_graph)
+            self._left_parts = theme_walk[0]
             self._visit(units, 0)
         return [s for s in self.found if s.value >= self.threshold]
 
