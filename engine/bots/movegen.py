@@ -191,11 +191,12 @@ class Generator:
             return [1] * size, [1] * size
         return self._bonus[direction][index]
 
-    def _use(self, graph: Dawg) -> None:
-        """Generate main words from ``graph`` (cross-checks always use the whole lexicon)."""
+    def _use(self, graph: Dawg, parts: list[list[LeftPart]] | None = None) -> None:
+        """Generate main words from ``graph`` (cross-checks always use the whole lexicon),
+        with its left parts if they were listed before."""
         self.graph = graph
         self.edges = graph.edges
-        self._left_parts: list[list[LeftPart]] = []
+        self._left_parts: list[list[LeftPart]] = parts if parts is not None else []
         #: the graph's per-node answers, kept with it across searches
         self.nodes = node_index(graph)
 
@@ -375,8 +376,7 @@ class Generator:
         if theme_graph is not None:
             self.mode = THEME_WORDS
             self.multi_factor = model.factor_max
-            self._use(theme_graph)
-            self._left_parts = theme_walk[0]
+            self._use(theme_graph, theme_walk[0])
             self._visit(units, 0)
         return [s for s in self.found if s.value >= self.threshold]
 
