@@ -61,14 +61,13 @@ class Lane:
         self.csum = csum = [0] * size
         #: per square, the most a rack tile allowed there is worth (for the bounds)
         self.cap = cap = [gen.best_tile] * size
+        blocked = 0
+        for r_, c_ in model.blocked if model is not None else ():
+            if (r_ if direction == ACROSS else c_) == index:
+                checks[c_ if direction == ACROSS else r_] = 0
+                blocked |= 1 << (c_ if direction == ACROSS else r_)
         #: bit c: square c must stay empty (another player's anchored square)
-        self.blocked = blocked = 0
-        if model is not None:
-            for r_, c_ in model.blocked:
-                if (r_ if direction == ACROSS else c_) == index:
-                    checks[c_ if direction == ACROSS else r_] = 0
-                    blocked |= 1 << (c_ if direction == ACROSS else r_)
-            self.blocked = blocked
+        self.blocked = blocked
         narrowed = beside | blocked  # the empty squares whose letters are restricted
         while narrowed:
             low = narrowed & -narrowed
