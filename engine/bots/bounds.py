@@ -77,7 +77,7 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     right = _right_sums(lane, anchor, rack, usable, top_sums)
     theme_f, single_f, rest_f = factors.theme, factors.single, factors.rest
     out: list[tuple[float, float]] = []
-    ceiling, any_rest = 0.0, rest_f
+    ceiling, any_rest = _ZERO, rest_f
     lm, wm, cap = lane.lm, lane.wm, lane.cap
     # The p left squares: where the word starts, the board tiles before the anchor (only
     # with no left tile), and their word multiplier added, tripled and tripled-or-doubled
@@ -95,7 +95,7 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             left_cap += cap[start] * letter
             left_t += _TRIPLED[letter]
             left_td += _DOUBLED[letter]
-        theme = rest = -1.0
+        theme = rest = _UNREACHABLE
         most = rack - p if rack - p < len(right) else len(right)
         if not every_span:
             # the longest span that is either through a board tile or a word of the hand
@@ -126,7 +126,7 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             themed = (points * theme_f + 9999) // 10000
             # (the theme pass records no one-tile move: its main word may be the cross word)
             value = themed + extra[n] if n > 1 and (
-                end - start != n or theme_lengths >> n & 1) else -1.0
+                end - start != n or theme_lengths >> n & 1) else -1
             theme = value if value > theme else theme
             value = (points * (rest_f if n > 1 else single_f) + 9999) // 10000 + extra[n]
             rest = value if value > rest else rest
@@ -147,6 +147,12 @@ def leave_ceilings(extra: Sequence[float]) -> list[float]:
         out[n] = max(out[n], out[n + 1])
     return out
 
+
+#: Integers typed as floats: the bounds are whole numbers when the leave bounds are (the
+#: generator rounds them up), and CPython adds and compares integers faster than an integer
+#: and a float.
+_ZERO: float = 0
+_UNREACHABLE: float = -1  # no move of the unit in this pass
 
 _Sums = tuple[int, int, int, int, int, int, int, int]
 #: by letter multiplier: 1 if it triples, 1 if it doubles or triples (for the few left

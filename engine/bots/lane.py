@@ -37,6 +37,11 @@ LOWER = ALPHABET.lower()
 class Lane:
     """One row of the (possibly transposed) board: its squares and cross words."""
 
+    __slots__ = (
+        "blocked", "cap", "cells", "checks", "codes", "cross_len", "cross_pre", "cross_suf",
+        "csum", "direction", "gen", "index", "lm", "runs", "size", "tile_values", "wm",
+    )
+
     def __init__(self, gen: Generator, direction: str, index: int, cells: str,
                  crosses: Sequence[str], occupied: int, beside: int) -> None:
         """Lane ``index`` in ``direction``, whose squares are ``cells``; ``crosses`` are the
@@ -176,7 +181,7 @@ class Lane:
                 (msum * wmul + xsum  # the length bonus of the longer of the word and xlong
                  + gen.bonus_by_length[length if (length := col - start) > xlong else xlong])
                 * (gen.multi_factor if n > 1 else gen.single_factor) + 5000
-        ) // 10000 + gen.extra[n] >= gen.threshold:
+        ) // 10000 >= gen.need[n]:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         if col >= size or node == 0 or n >= gen.rack_size:
             return
@@ -272,7 +277,7 @@ class Lane:
             subtotal = msum * wmul + xsum + bonus
             most = (model.plain_factor if mode == OTHER_WORDS and tiles_used > 1
                     else model.factor_max)
-            if (subtotal * most + 5000) // 10000 + gen.extra[tiles_used] < gen.threshold:
+            if (subtotal * most + 5000) // 10000 < gen.need[tiles_used]:
                 return
             main = self._main(start, end, placed)
             if model.known is not None and not model.known(main):
