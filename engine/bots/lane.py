@@ -145,7 +145,7 @@ class Lane:
                 placed.append((col, code, kind >= 0))
                 col += 1
             gen.letters, gen.wildmask = letters_after, wildmask_after
-            self._extend(anchor, start, anchor, node, False, msum, wmul, 0, 0, placed)
+            self._extend(anchor, start, anchor, node, 0, msum, wmul, 0, 0, placed)
             for code, kind in part:
                 if kind < 0:
                     counts[code] += 1
@@ -161,20 +161,16 @@ class Lane:
         run, _, points = self.runs[start]
         found = self.gen.nodes.through[run][self.gen.graph.root]
         if found >= 0:
-            self._extend(anchor, start, anchor, found >> 1, False, points, 1, 0, 0, [])
+            self._extend(anchor, start, anchor, found >> 1, 0, points, 1, 0, 0, [])
 
-    def _extend(self, anchor: int, start: int, col: int, node: int, accepts: bool, msum: int,
-                wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
-        codes, size = self.codes, self.size
+    def _extend(  # noqa: PLR0912, PLR0915 (the innermost loop: a helper call costs a frame)
+            self, anchor: int, start: int, col: int, node: int, accepts: int, msum: int,
+            wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
+        """Record the word that ends before ``col`` if it may be kept, then go on with each
+        tile in hand that ``col`` allows. ``col`` is an empty square or the edge: the caller
+        passes a run of board tiles in one step, since it must know the run leads somewhere
+        before it makes the call."""
         gen = self.gen
-        if col < size and codes[col]:  # a run of board tiles: through it in one step
-            key, end, value = self.runs[col]
-            found = gen.nodes.through[key][node]
-            if found < 0:
-                return
-            node, accepts = found >> 1, bool(found & 1)
-            msum += value
-            col = end
         # _record's first bound, here: most words fail it, and the call costs more
         n = len(placed)
         if accepts and n and col > anchor and (
@@ -183,76 +179,88 @@ class Lane:
                 * (gen.multi_factor if n > 1 else gen.single_factor) + 5000
         ) // 10000 >= gen.need[n]:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
+        size = self.size
         if col >= size or node == 0 or n >= gen.rack_size:
             return
         mask, kids = gen.nodes.steps[node]
-        options = self.checks[col] & mask & (gen.letters | gen.wildmask)
+        wildmask = gen.wildmask
+        hand = gen.letters | wildmask
+        options = self.checks[col] & mask & hand
         if not options:
             return
         counts, values = gen.counts, gen.values
         lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
         longer = xlong if xlong > cross else cross
-        # A child is worth a call if its word may end on the next square or go on from it;
-        # over half the children lead nowhere, and a call costs more than this test.
-        # With a board tile on the next square the child must go on with its letter;
-        # otherwise it must end there or go on with a letter the hand and square allow.
+        # A child is worth a call only if its word may end on the next square or go on from
+        # it: over half the children lead nowhere, and a call costs more than the test.
         after = col + 1
         more = n + 1 < gen.rack_size  # tiles will be left after this one
-        if after < size and codes[after]:
-            may_end, onward, hand = False, 1 << codes[after], ALL
-        else:
-            may_end, hand = True, gen.letters | gen.wildmask
+        lone = hand & ~wildmask  # letters only natural tiles give (the last one may go)
+        if after < size and self.codes[after]:
+            # Board tiles next: a child must pass through them, then end or go on with a
+            # letter still in hand.
+            run, beyond, gain = self.runs[after]
+            through, masks = gen.nodes.through[run], gen.nodes.masks
+            onward = self.checks[beyond] & hand if more and beyond < size else 0
+        else:  # the child's word ends on the next square or goes on with a letter in hand
+            through, beyond, gain = None, after, 0
             onward = self.checks[after] if after < size and more else 0
         while options:  # each letter both allowed and in the graph, lowest first
             bit = options & -options
             options ^= bit
             code, child, ends, child_mask = kids[bit]
-            # the hand after this tile: its letter gone if it was the last natural one
-            # (only an open square's letters come from the hand: a board letter is free)
-            after_hand = hand ^ bit if (
-                may_end and counts[code] == 1 and hand & ~gen.wildmask & bit) else hand
-            if not ((ends and may_end) or child_mask & onward & after_hand) or (
-                    not may_end and not self._through_leads(child, after, more)):
-                continue
+            if through is None:
+                # the hand after this tile: its letter gone if it was the last natural one
+                leaf = not child_mask & onward & (
+                    hand ^ bit if counts[code] == 1 and lone & bit else hand)
+                if leaf and not ends:
+                    continue
+            else:
+                found = through[child]
+                if found < 0 or not (found & 1 or masks[found >> 1] & onward):
+                    continue
+                leaf, child, ends = False, found >> 1, found & 1
             if counts[code]:
                 points = values[code] * lm
-                counts[code] -= 1
-                if not counts[code]:
-                    gen.letters ^= bit
-                placed.append((col, code, False))
-                self._extend(anchor, start, col + 1, child, ends, msum + points,
-                             wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
-                             longer, placed)
-                placed.pop()
-                counts[code] += 1
-                gen.letters |= bit
-            if gen.wildmask & bit:
-                self._extend_wild(anchor, start, col, code, child, ends, msum, wmul + wm - 1,
-                                  xsum + (csum * wm if cross else 0), longer, placed)
+                if leaf:  # its word is all a call would add: check its bound here
+                    cross_sum = xsum + ((csum + points) * wm if cross else 0)
+                    if (((msum + points) * (wmul + wm - 1) + cross_sum + gen.bonus_by_length[
+                            length if (length := after - start) > longer else longer])
+                            * (gen.multi_factor if n else gen.single_factor) + 5000
+                            ) // 10000 >= gen.need[n + 1]:
+                        counts[code] -= 1
+                        placed.append((col, code, False))
+                        self._record(start, after, msum + points, wmul + wm - 1, cross_sum,
+                                     longer, placed)
+                        placed.pop()
+                        counts[code] += 1
+                else:
+                    counts[code] -= 1
+                    if not counts[code]:
+                        gen.letters ^= bit
+                    placed.append((col, code, False))
+                    self._extend(anchor, start, beyond, child, ends, msum + points + gain,
+                                 wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
+                                 longer, placed)
+                    placed.pop()
+                    counts[code] += 1
+                    gen.letters |= bit
+            if wildmask & bit:
+                self._extend_wild(anchor, start, col, code, beyond, child, ends, msum + gain,
+                                  wmul + wm - 1, xsum + (csum * wm if cross else 0), longer,
+                                  placed)
 
-    def _through_leads(self, child: int, after: int, more: bool) -> bool:
-        """Whether a word from ``child`` can pass the board tiles from ``after`` and then end
-        or go on with a tile still in hand."""
-        nodes = self.gen.nodes
-        run, end, _ = self.runs[after]
-        found = nodes.through[run][child]
-        if found < 0:
-            return False
-        if found & 1:
-            return True  # the word may end after the run
-        return (more and end < self.size and self.checks[end] & nodes.masks[found >> 1]
-                & (self.gen.letters | self.gen.wildmask) != 0)
-
-    def _extend_wild(self, anchor: int, start: int, col: int, code: int, child: int,
-                     ends: bool, msum: int, wmul: int, xsum: int, xlong: int,
+    def _extend_wild(self, anchor: int, start: int, col: int, code: int, beyond: int,
+                     child: int, ends: int, msum: int, wmul: int, xsum: int, xlong: int,
                      placed: list[tuple[int, int, bool]]) -> None:
-        """Go on with a wildcard as ``code`` on ``col`` (the narrowest kind that allows it)."""
+        """Go on from ``beyond`` with a wildcard as ``code`` on ``col`` (the narrowest kind
+        that allows it)."""
         gen, bit = self.gen, 1 << code
         for k in range(3):
             if gen.wild[k] and WILD_MASKS[k] & bit:
                 gen.spend_wild(k, -1)
                 placed.append((col, code, True))
-                self._extend(anchor, start, col + 1, child, ends, msum, wmul, xsum, xlong,
+                self._extend(anchor, start, beyond, child, ends, msum, wmul, xsum, xlong,
                              placed)
                 placed.pop()
                 gen.spend_wild(k, 1)

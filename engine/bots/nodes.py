@@ -77,12 +77,12 @@ class NodeIndex:
     def reset(self) -> None:
         """Forget every answer (the caches start afresh)."""
         tally = self._tally = [0]
-        self._kids: Answers[int, list[tuple[int, int, int, bool, int]]] = Answers(
+        self._kids: Answers[int, list[tuple[int, int, int, int, int]]] = Answers(
             self._kids_of, tally)
-        self.kid_maps: Answers[int, dict[int, tuple[int, int, bool, int]]] = Answers(
+        self.kid_maps: Answers[int, dict[int, tuple[int, int, int, int]]] = Answers(
             self._kid_map_of, tally)
         self.masks: Answers[int, int] = Answers(self._mask_of, tally)
-        self.steps: Answers[int, tuple[int, dict[int, tuple[int, int, bool, int]]]] = Answers(
+        self.steps: Answers[int, tuple[int, dict[int, tuple[int, int, int, int]]]] = Answers(
             self._step_of, tally)
         self.ends: Answers[int, int] = Answers(self._ends_of, tally)
         self.through: Answers[str, Answers[int, int]] = Answers(self._through_table, tally)
@@ -93,28 +93,29 @@ class NodeIndex:
         tables of every board run met would cost more as a process plays on)."""
         return self._tally[0]
 
-    def kids(self, node: int) -> list[tuple[int, int, int, bool, int]]:
+    def kids(self, node: int) -> list[tuple[int, int, int, int, int]]:
         """(letter code, its bit, child node, accepts, the child's letters) of every edge out
         of ``node``: the child's letters let the caller skip a child that leads nowhere."""
         return self._kids[node]
 
-    def _kids_of(self, node: int) -> list[tuple[int, int, int, bool, int]]:
+    def _kids_of(self, node: int) -> list[tuple[int, int, int, int, int]]:
         found = []
         if node:
             edges, i = self.edges, node
             while True:
                 value = edges[i]
                 code, child = value & 31, value >> TARGET_SHIFT
-                found.append((code, 1 << code, child, bool(value & ACCEPTS), self.masks[child]))
+                accepts = 1 if value & ACCEPTS else 0
+                found.append((code, 1 << code, child, accepts, self.masks[child]))
                 if value & LAST:
                     break
                 i += 1
         return found
 
-    def _kid_map_of(self, node: int) -> dict[int, tuple[int, int, bool, int]]:
+    def _kid_map_of(self, node: int) -> dict[int, tuple[int, int, int, int]]:
         return {bit: (code, child, ends, mask) for code, bit, child, ends, mask in self.kids(node)}
 
-    def _step_of(self, node: int) -> tuple[int, dict[int, tuple[int, int, bool, int]]]:
+    def _step_of(self, node: int) -> tuple[int, dict[int, tuple[int, int, int, int]]]:
         return self.masks[node], self.kid_maps[node]
 
     def _mask_of(self, node: int) -> int:
