@@ -46,7 +46,7 @@ class Factors:
 def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
                   every_span: bool, word_lengths: int = -1,
-                  leave_from: Sequence[float] | None = None,
+                  leave_ranges: Sequence[Sequence[float]] | None = None,
                   theme_lengths: int = -1) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
@@ -67,17 +67,16 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     theme pass it counts only if the hand can spell a theme word of that many tiles (bit
     ``n`` of ``theme_lengths``, from the theme graph's walk).
 
-    With ``leave_from`` (``leave_from[n]``: the largest leave bound after ``n`` or more tiles;
-    given only when the length bonus never falls), the spans are taken longest first and
-    stop as soon as one's points, with the largest leave a shorter span could keep, cannot
-    beat what is held: a shorter span covers fewer squares, so it scores no more. The
-    bounds are the same as with every span.
+    With ``leave_ranges`` (``leave_ranges[a][b]``: the largest leave bound after ``a`` to
+    ``b`` tiles; given only when the length bonus never falls), the spans are taken longest
+    first and stop as soon as one's points, with the largest leave a shorter span could
+    keep, cannot beat what is held: a shorter span covers fewer squares, so it scores no
+    more. The bounds are the same as with every span.
     """
     rack = len(top_sums) - 1
     right = _right_sums(lane, anchor, rack, usable, top_sums)
     theme_f, single_f, rest_f = factors.theme, factors.single, factors.rest
     out: list[tuple[float, float]] = []
-    ceiling, any_rest = _ZERO, rest_f
     lm, wm, cap = lane.lm, lane.wm, lane.cap
     # The p left squares: where the word starts, the board tiles before the anchor (only
     # with no left tile), and their word multiplier added, tripled and tripled-or-doubled
@@ -102,10 +101,12 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             while (most > 1 and right[most - 1][7] - start == p + most
                    and not word_lengths >> (p + most) & 1):
                 most -= 1
-        if leave_from is not None:
-            spans: Sequence[int] = range(most, 0, -1)
-            ceiling = leave_from[p + 1] if p + 1 < len(leave_from) else leave_from[-1]
-            any_rest = rest_f if p or rest_f > single_f else single_f
+        if leave_ranges is not None:
+            # The single tile first (its factor may be larger), then the longest down: a
+            # shorter span's value is bounded by this one's points and its best leave.
+            spans: Sequence[int] = (
+                (1, *range(most, 1, -1)) if p == 0 and most else range(most, 0, -1))
+            shorter = leave_ranges[p + 1]  # by the tiles of a shorter span: its best leave
         elif every_span:
             spans = range(1, most + 1)
         else:  # only the single tile and the longest span count
@@ -130,28 +131,30 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             theme = value if value > theme else theme
             value = (points * (rest_f if n > 1 else single_f) + 9999) // 10000 + extra[n]
             rest = value if value > rest else rest
-            if leave_from is not None and (
-                    themed + ceiling <= theme
-                    and (points * any_rest + 9999) // 10000 + ceiling <= rest):
+            if leave_ranges is not None and q > 1 and (
+                    themed + shorter[n - 1] <= theme
+                    and (points * rest_f + 9999) // 10000 + shorter[n - 1] <= rest):
                 break  # no shorter span can do better in either pass
         out.append((theme, rest))
     return out
 
 
-def leave_ceilings(extra: Sequence[float]) -> list[float]:
-    """``out[n]``: the largest of ``extra[n:]``, the most a leave can be worth once ``n`` or
-    more tiles are spent (a leave bound need not fall as tiles are spent: a kept tile can
-    be worth less than nothing)."""
-    out = list(extra)
-    for n in range(len(out) - 2, -1, -1):
-        out[n] = max(out[n], out[n + 1])
+def leave_ranges(extra: Sequence[float]) -> list[list[float]]:
+    """``out[a][b]``: the largest of ``extra[a]`` … ``extra[b]`` (``a`` ≤ ``b``), the most a
+    leave can be worth once ``a`` to ``b`` tiles are spent (a leave bound need not fall as
+    tiles are spent: a kept tile can be worth less than nothing)."""
+    out = []
+    for a in range(len(extra)):
+        row = list(extra)
+        for b in range(a + 1, len(extra)):
+            row[b] = row[b - 1] if row[b - 1] > extra[b] else extra[b]
+        out.append(row)
     return out
 
 
-#: Integers typed as floats: the bounds are whole numbers when the leave bounds are (the
+#: An integer typed as a float: the bounds are whole numbers when the leave bounds are (the
 #: generator rounds them up), and CPython adds and compares integers faster than an integer
 #: and a float.
-_ZERO: float = 0
 _UNREACHABLE: float = -1  # no move of the unit in this pass
 
 _Sums = tuple[int, int, int, int, int, int, int, int]

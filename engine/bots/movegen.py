@@ -31,7 +31,7 @@ from operator import itemgetter
 from typing import cast
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
-from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
+from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import CODES, LOWER, Lane
 from engine.bots.nodes import node_index
@@ -370,7 +370,7 @@ class Generator:
         # point, but all-integer arithmetic, which CPython runs several times faster than
         # integers mixed with floats (2% of a master's turn, measured).
         extra_up = [math.ceil(e) for e in self.extra]
-        leave_from = leave_ceilings(extra_up) if every_span and rises else None
+        leaves = leave_ranges(extra_up) if every_span and rises else None
         theme_graph = model.theme_graph if split else None
         theme_walk: tuple[list[list[LeftPart]], int] = ([], -1)
         if theme_graph is not None:  # its left parts, and the theme words the hand can spell
@@ -390,7 +390,7 @@ class Generator:
                                    self.top_sums, self.usable,
                                    self.bonus_by_length,
                                    factors, extra_up, every_span, self.word_lengths,
-                                   leave_from, theme_walk[1])
+                                   leaves, theme_walk[1])
             for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine.board import Board
-from engine.bots.bounds import Factors, anchor_bounds, leave_ceilings
+from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
 from engine.bots.levels import leave_bounds, leave_value
@@ -251,7 +251,7 @@ def test_the_longest_first_bounds_equal_the_bounds_of_every_span(
         gen.left_parts(0)
         factors = Factors(theme=model.factor_max, single=model.factor_max,
                           rest=model.plain_factor)
-        ceilings = leave_ceilings(gen.extra)
+        ceilings = leave_ranges(gen.extra)
         for lane, anchor, room in starts:
             args = (lane, anchor, room, gen.top_sums, gen.usable, gen.bonus_by_length,
                     factors, gen.extra, True, gen.word_lengths)
@@ -274,7 +274,7 @@ def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
         gen.left_parts(0)
         most = model.factor_max
         factors = Factors(theme=most, single=most, rest=most)
-        ceilings = leave_ceilings(gen.extra) if weigh_leave else None
+        ceilings = leave_ranges(gen.extra) if weigh_leave else None
         for lane, anchor, room in starts:
             bounds = anchor_bounds(lane, anchor, room, gen.top_sums, gen.usable,
                                    gen.bonus_by_length, factors, gen.extra, weigh_leave,
@@ -288,9 +288,13 @@ def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
     assert checked > 200
 
 
-def test_leave_ceilings_are_the_largest_bound_from_each_count_on() -> None:
-    assert leave_ceilings([3.0, -1.0, 2.0, -4.0, 0.5]) == [3.0, 2.0, 2.0, 0.5, 0.5]
-    assert leave_ceilings([]) == []
+def test_leave_ranges_are_the_largest_bound_between_two_counts() -> None:
+    extra = [3.0, -1.0, 2.0, -4.0, 0.5]
+    ranges = leave_ranges(extra)
+    for a in range(len(extra)):
+        for b in range(a, len(extra)):
+            assert ranges[a][b] == max(extra[a:b + 1]), (a, b)
+    assert leave_ranges([]) == []
 
 
 def test_lanes_read_anchors_runs_and_cross_words_off_the_board(
