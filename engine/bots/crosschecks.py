@@ -9,7 +9,6 @@ masks are cached by pattern on the word graph: a bot's later turns mostly read t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.board import EMPTY
 from engine.bots.dawg import Dawg, letter_code
@@ -19,15 +18,10 @@ ALL = (1 << 27) - 2  # bits 1..26: every letter
 _CACHE_LIMIT = 200_000
 
 
-@dataclass
-class LaneCrosses:
-    """Per square of one lane: the allowed letters, the perpendicular word's length with the
-    square (0 when it has no perpendicular neighbour) and the tiles before and after it."""
-
-    checks: list[int]
-    lengths: list[int]
-    prefixes: list[str]
-    suffixes: list[str]
+#: Per square of one lane: the allowed letters, the perpendicular word's length with the
+#: square (0 when it has no perpendicular neighbour) and the tiles before and after it. (A
+#: plain tuple: a lane is built for every line with an anchor, some 26 a turn.)
+LaneCrosses = tuple[list[int], list[int], list[str], list[str]]
 
 
 #: a square's mask before its cross word is known: every letter if empty, none if taken
@@ -58,7 +52,7 @@ def lane_crosses(dawg: Dawg, cells: str, crosses: Sequence[str], index: int,
         lengths[c] = below - above + 1
         found = cache.get((prefix, suffix))  # the common case: a pattern met before
         checks[c] = found if found is not None else allowed(dawg, prefix, suffix)
-    return LaneCrosses(checks, lengths, prefixes, suffixes)
+    return checks, lengths, prefixes, suffixes
 
 
 def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:

@@ -56,11 +56,10 @@ class Lane:
         self.codes = list(map(CODES.__getitem__, cells))
         value = gen.tile_value
         self.tile_values = list(map(value.__getitem__, cells))
-        info = lane_crosses(gen.dawg, cells, crosses, index, beside)
-        self.checks = checks = info.checks
-        self.cross_len = lengths = info.lengths
-        self.cross_pre = prefixes = info.prefixes
-        self.cross_suf = suffixes = info.suffixes
+        checks, lengths, prefixes, suffixes = lane_crosses(gen.dawg, cells, crosses, index,
+                                                           beside)
+        self.checks, self.cross_len, self.cross_pre, self.cross_suf = (
+            checks, lengths, prefixes, suffixes)
         model = gen.model
         self.lm, self.wm = gen.multipliers(direction, index)
         self.csum = csum = [0] * size
@@ -98,7 +97,7 @@ class Lane:
 
         The squares between two anchors are empty and touch no tile (else they would be
         anchors), so only a square that must stay empty can stop the room short."""
-        if anchor > 0 and self.cells[anchor - 1] != EMPTY:
+        if anchor > 0 and self.codes[anchor - 1]:  # a tile just before the anchor
             return 0
         limit = anchor - previous - 1
         if self.blocked:
@@ -114,7 +113,7 @@ class Lane:
     def unit(self, anchor: int, p: int) -> None:
         """Every move from ``anchor`` whose left part (from the rack) has ``p`` tiles."""
         gen = self.gen
-        if anchor > 0 and self.cells[anchor - 1] != EMPTY:
+        if anchor > 0 and self.codes[anchor - 1]:  # a tile just before the anchor
             self._after_board_tiles(anchor)
             return
         allowed = self.checks[anchor] & gen.usable
