@@ -209,9 +209,10 @@ class Lane:
             options ^= bit
             code, child, ends, child_mask = kids[bit]
             if through is None:
-                # the hand after this tile: its letter gone if it was the last natural one
-                leaf = not child_mask & onward & (
-                    hand ^ bit if counts[code] == 1 and lone & bit else hand)
+                # A leaf if no letter in hand may follow it, counting the hand after this
+                # tile: its letter gone if it was the last natural one.
+                going = child_mask & onward & hand
+                leaf = not going or (going == bit and counts[code] == 1 and lone & bit != 0)
                 if leaf and not ends:
                     continue
             else:
