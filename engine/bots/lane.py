@@ -201,7 +201,10 @@ class Lane:
         size = self.size
         if col >= size or node == 0 or n >= gen.rack_size:
             return
-        mask, kids = gen.nodes.steps[node]
+        try:
+            mask, kids = gen.nodes.steps[node]
+        except KeyError:
+            mask, kids = gen.nodes.step_of(node)
         wildmask = gen.wildmask
         hand = gen.letters | wildmask
         options = self.checks[col] & mask & hand
