@@ -193,10 +193,9 @@ class Lane:
         # _record's first bound, here: most words fail it, and the call costs more
         n = len(placed)
         if accepts and n and col > anchor and (
-                (msum * wmul + xsum  # the length bonus of the longer of the word and xlong
-                 + gen.bonus_by_length[length if (length := col - start) > xlong else xlong])
-                * (gen.multi_factor if n > 1 else gen.single_factor) + 5000
-        ) // 10000 >= gen.need[n]:
+                msum * wmul + xsum  # the length bonus of the longer of the word and xlong
+                + gen.bonus_by_length[length if (length := col - start) > xlong else xlong]
+        ) >= gen.floor[n]:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
         size = self.size
         if col >= size or node == 0 or n >= gen.rack_size:
@@ -249,10 +248,9 @@ class Lane:
                 points = values[code] * lm
                 if leaf:  # its word is all a call would add: check its bound here
                     cross_sum = xsum + ((csum + points) * wm if cross else 0)
-                    if (((msum + points) * (wmul + wm - 1) + cross_sum + gen.bonus_by_length[
-                            length if (length := after - start) > longer else longer])
-                            * (gen.multi_factor if n else gen.single_factor) + 5000
-                            ) // 10000 >= gen.need[n + 1]:
+                    if (msum + points) * (wmul + wm - 1) + cross_sum + gen.bonus_by_length[
+                            length if (length := after - start) > longer else longer
+                    ] >= gen.floor[n + 1]:
                         counts[code] -= 1
                         placed.append((col, code, False))
                         self._record(start, after, msum + points, wmul + wm - 1, cross_sum,
@@ -308,9 +306,7 @@ class Lane:
                 return  # its main word may be the perpendicular one: the other pass has it
             bonus = gen.bonus_by_length[length if length > xlong else xlong]
             subtotal = msum * wmul + xsum + bonus
-            most = (model.plain_factor if mode == OTHER_WORDS and tiles_used > 1
-                    else model.factor_max)
-            if (subtotal * most + 5000) // 10000 < gen.need[tiles_used]:
+            if subtotal < gen.floor[tiles_used]:
                 return
             main = self._main(start, end, placed)
             if model.known is not None and not model.known(main):

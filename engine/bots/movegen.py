@@ -86,9 +86,10 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-#: no move needs more points than this while the threshold is -inf (a small int: a large
-#: one would not get CPython's fast integer comparison)
+#: no move needs more points than this while the threshold is -inf, and none reaches
+#: _NEVER (small ints: a large one would not get CPython's fast integer comparison)
 _NO_NEED = -(1 << 29)
+_NEVER = 1 << 29
 
 #: (theme-pass bound, other-pass bound, lane, anchor, left tiles): one unit of the search
 _Unit = tuple[float, float, Lane, int, int]
@@ -113,8 +114,8 @@ class Generator:
     # than 30 attributes gets no fast attribute reads in CPython 3.11 (measured).
     __slots__ = (
         "_bonus", "_by_value", "_caps", "_heap", "_leaves", "_left_parts", "best_tile", "board",
-        "bonus_by_length", "centre", "counts", "dawg", "edges", "extra", "found", "graph",
-        "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor", "need",
+        "bonus_by_length", "centre", "counts", "dawg", "edges", "extra", "floor", "found",
+        "graph", "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor",
         "nodes", "rack_codes", "rack_size", "single_factor", "threshold", "tile_value", "top",
         "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
     )
@@ -164,10 +165,9 @@ class Generator:
             else [0.0] * (self.rack_size + 1))
         self._leaves: dict[tuple[int, ...], float] = {}
         self.threshold = -math.inf  # a leave can make a value negative
-        #: need[n]: the least whole number of points a move of n tiles must reach to be kept
-        #: (the threshold less the leave bound, rounded up): the extend loop's first bound
-        #: compares integers, which CPython runs faster than an integer plus a float
-        self.need = [_NO_NEED] * (self.rack_size + 1)
+        #: floor[n]: the least points a move of n tiles must have before its band-and-chain
+        #: factor to be kept (see _set_floors)
+        self.floor = [_NO_NEED] * (self.rack_size + 1)
         self._heap: list[float] = []
         self.found: list[Scored] = []
         self.left_depth = 0  # the most left tiles any anchor takes (set by run)
@@ -246,11 +246,34 @@ class Generator:
         elif value > heap[0]:
             heapq.heapreplace(heap, value)
         if len(heap) == self.top and heap[0] - self.margin > self.threshold:
-            self.threshold = threshold = heap[0] - self.margin
-            # (less a hair for rounding: a move worth exactly the threshold must pass)
-            self.need = [math.ceil(threshold - leave - 1e-9) for leave in self.extra]
+            self.threshold = heap[0] - self.margin
+            self._set_floors()
             if len(self.found) > 4 * self.top + 64:
                 self.found = [s for s in self.found if s.value >= self.threshold]
+
+    def _set_floors(self) -> None:
+        """Work out :attr:`floor` for the threshold and the pass's factors.
+
+        A move of n tiles is kept only if its total, (points × factor + 5000) // 10000, plus
+        the best leave after n tiles reaches the threshold. The least such total is a whole
+        number (the threshold less the leave bound, rounded up: less a hair for rounding, so
+        that a move worth exactly the threshold passes), and so is the least number of points
+        that reaches it. The extend loop compares the points it carries with that floor: no
+        multiplication or division per word, and integers only, which CPython compares
+        faster than an integer with a float.
+        """
+        if self.threshold == -math.inf:
+            self.floor = [_NO_NEED] * (self.rack_size + 1)
+            return
+        floor = []
+        for n, leave in enumerate(self.extra):
+            need = math.ceil(self.threshold - leave - 1e-9)
+            factor = self.multi_factor if n > 1 else self.single_factor
+            if factor > 0:  # the least points p with p × factor + 5000 >= need × 10000
+                floor.append(max(_NO_NEED, -((5000 - need * 10000) // factor)))
+            else:  # no factor (no score model): every move totals 0
+                floor.append(_NO_NEED if need <= 0 else _NEVER)
+        self.floor = floor
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
@@ -396,10 +419,12 @@ class Generator:
         if split:
             self.mode = OTHER_WORDS
             self.multi_factor = model.plain_factor
+            self._set_floors()
         self._visit(units, 1)
         if theme_graph is not None:
             self.mode = THEME_WORDS
             self.multi_factor = model.factor_max
+            self._set_floors()
             self._use(theme_graph, theme_walk[0])
             self._visit(units, 0)
         return [s for s in self.found if s.value >= self.threshold]

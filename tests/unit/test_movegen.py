@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.board import Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
@@ -295,6 +297,30 @@ def test_leave_ranges_are_the_largest_bound_between_two_counts() -> None:
         for b in range(a, len(extra)):
             assert ranges[a][b] == max(extra[a:b + 1]), (a, b)
     assert leave_ranges([]) == []
+
+
+@given(st.floats(-30, 120, allow_nan=False), st.sampled_from([10000, 15000, 20000, 45000]),
+       st.sampled_from([10000, 20000]))
+def test_a_moves_points_pass_the_floor_exactly_when_its_total_and_leave_can_be_kept(
+        threshold: float, multi: int, single: int) -> None:
+    """The extend loop compares a word's points (before its factor) with a floor per tile
+    count instead of working out its total. The floor may let through a move short of the
+    threshold by a rounding hair (the exact check follows), but never stops one that could
+    be kept, a move worth exactly the threshold included (ties are kept)."""
+    rack = ["A", "B", "E", "L", "O", "S", "?"]
+    lexicon = Lexicon.from_bytes(encode_artifact({"ABA": WordData("aba", ["ABA"], [])}, {}))
+    gen = Generator(Dawg(build(["ABA"])), Board.empty(SIZE), rack, RULES.centre,
+                    _model(lexicon, rack=rack), 1)
+    gen.threshold, gen.multi_factor, gen.single_factor = threshold, multi, single
+    gen._set_floors()
+    for n in range(1, len(rack) + 1):
+        factor = multi if n > 1 else single
+        for points in range(0, 200):
+            value = (points * factor + 5000) // 10000 + gen.extra[n]
+            if value >= threshold:
+                assert points >= gen.floor[n], (n, points, gen.floor[n])
+            if points >= gen.floor[n]:
+                assert value >= threshold - 1e-6, (n, points, gen.floor[n])
 
 
 def test_lanes_read_anchors_runs_and_cross_words_off_the_board(
