@@ -114,26 +114,26 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
         for q in spans:
             wmul, triples, doubled, capped, existing, cross, cross_longest, end = right[q - 1]
             n = p + q
-            if n > 1 and end - start == n and not word_lengths >> n & 1:
+            length = end - start
+            if length == n and n > 1 and not word_lengths >> n & 1:
                 continue  # a word of the hand alone, of a length it cannot make
             # (no more squares can be tripled or doubled than there are tiles: no clamp)
             letters = top_sums[n] + top_sums[triples + left_t] + top_sums[doubled + left_td]
             capped += left_cap
-            letters = capped if capped < letters else letters
-            longest = end - start
-            longest = cross_longest if cross_longest > longest else longest
-            points = ((before + existing + letters) * (wmul + left_w) + cross
-                      + length_bonus[longest])
+            points = ((before + existing + (capped if capped < letters else letters))
+                      * (wmul + left_w) + cross
+                      + length_bonus[cross_longest if cross_longest > length else length])
             themed = (points * theme_f + 9999) // 10000
+            rested = (points * (rest_f if n > 1 else single_f) + 9999) // 10000
+            leave = extra[n]
+            value = themed + leave
             # (the theme pass records no one-tile move: its main word may be the cross word)
-            value = themed + extra[n] if n > 1 and (
-                end - start != n or theme_lengths >> n & 1) else -1
-            theme = value if value > theme else theme
-            value = (points * (rest_f if n > 1 else single_f) + 9999) // 10000 + extra[n]
+            theme = value if value > theme and n > 1 and (
+                length != n or theme_lengths >> n & 1) else theme
+            value = rested + leave
             rest = value if value > rest else rest
             if leave_ranges is not None and q > 1 and (
-                    themed + shorter[n - 1] <= theme
-                    and (points * rest_f + 9999) // 10000 + shorter[n - 1] <= rest):
+                    themed + shorter[n - 1] <= theme and rested + shorter[n - 1] <= rest):
                 break  # no shorter span can do better in either pass
         out.append((theme, rest))
     return out
