@@ -25,16 +25,16 @@ LaneCrosses = tuple[list[int], list[int], list[str], list[str]]
 
 
 #: a square's mask before its cross word is known: every letter if empty, none if taken
-_OPEN = {EMPTY: ALL, **dict.fromkeys(ALPHABET + ALPHABET.lower(), 0)}
+OPEN = {EMPTY: ALL, **dict.fromkeys(ALPHABET + ALPHABET.lower(), 0)}
 
 
-def lane_crosses(dawg: Dawg, cells: str, crosses: Sequence[str], index: int,
+def lane_crosses(dawg: Dawg, checks: list[int], crosses: Sequence[str], index: int,
                  beside: int) -> LaneCrosses:
-    """The cross-checks of lane ``index``, whose squares are ``cells``; ``crosses`` are the
-    perpendicular lanes. Bit ``c`` of ``beside`` is set for each empty square ``c`` with a
-    tile on a perpendicular neighbour (the only squares with a cross word)."""
+    """The cross-checks of lane ``index``, starting from ``checks``, its squares' masks by
+    :data:`OPEN` (narrowed in place); ``crosses`` are the perpendicular lanes. Bit ``c`` of
+    ``beside`` is set for each empty square ``c`` with a tile on a perpendicular neighbour
+    (the only squares with a cross word)."""
     size = len(crosses)
-    checks = list(map(_OPEN.__getitem__, cells))
     lengths, prefixes, suffixes = [0] * size, [""] * size, [""] * size
     cache = dawg.cross_cache
     while beside:

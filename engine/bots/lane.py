@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.board import ACROSS, DOWN, EMPTY
-from engine.bots.crosschecks import ALL, lane_crosses
+from engine.bots.crosschecks import ALL, OPEN, lane_crosses
 from engine.bots.dawg import letter_code
 from engine.bots.scored import (
     OTHER_WORDS,
@@ -54,6 +54,40 @@ def _letter_bits(mask: int) -> tuple[int, ...]:
     return bits
 
 
+#: What a lane's squares alone give: their letter codes, their tiles' values, each run of
+#: board tiles by its first square (its letters, its end, its points) and the squares'
+#: masks before cross words (every letter if empty, none if taken). Read only.
+LaneSquares = tuple[list[int], list[int], dict[int, tuple[str, int, int]], list[int]]
+#: lanes' squares kept by the tile values and then by the squares: most lanes of a board are
+#: as they were the turn before (a move changes one line and a few crossing ones)
+_LANE_SQUARES: dict[tuple[int, ...], dict[str, LaneSquares]] = {}
+_LANE_SQUARES_LIMIT = 2_000  # lanes kept for a set of tile values: some 3 MB
+
+
+def lane_squares_for(values: Sequence[int]) -> dict[str, LaneSquares]:
+    """The lanes' squares kept for these tile values (by letter code)."""
+    return _LANE_SQUARES.setdefault(tuple(values), {})
+
+
+def _lane_squares(cells: str, value: dict[str, int], occupied: int,
+                  kept: dict[str, LaneSquares]) -> LaneSquares:
+    """Work out a lane's squares (bit ``c`` of ``occupied``: a tile on square ``c``) and
+    keep them in ``kept``."""
+    tile_values = list(map(value.__getitem__, cells))
+    runs = {}
+    tiles = occupied
+    while tiles:  # the lowest run of set bits, then the rest
+        first = (tiles & -tiles).bit_length() - 1
+        end = (((tiles | ((1 << first) - 1)) + 1) & ~tiles).bit_length() - 1
+        tiles &= ~((1 << end) - 1)
+        runs[first] = (cells[first:end].upper(), end, sum(tile_values[first:end]))
+    if len(kept) >= _LANE_SQUARES_LIMIT:
+        kept.clear()
+    found = kept[cells] = (list(map(CODES.__getitem__, cells)), tile_values, runs,
+                           list(map(OPEN.__getitem__, cells)))
+    return found
+
+
 class Lane:
     """One row of the (possibly transposed) board: its squares and cross words."""
 
@@ -73,11 +107,13 @@ class Lane:
         self.cells = cells
         size = len(cells)
         self.size = size
-        self.codes = list(map(CODES.__getitem__, cells))
         value = gen.tile_value
-        self.tile_values = list(map(value.__getitem__, cells))
-        checks, lengths, prefixes, suffixes = lane_crosses(gen.dawg, cells, crosses, index,
-                                                           beside)
+        known = gen.squares.get(cells)  # the common case: a lane as it was the turn before
+        if known is None:
+            known = _lane_squares(cells, value, occupied, gen.squares)
+        self.codes, self.tile_values, self.runs, open_squares = known
+        checks, lengths, prefixes, suffixes = lane_crosses(gen.dawg, open_squares[:], crosses,
+                                                           index, beside)
         self.checks, self.cross_len, self.cross_pre, self.cross_suf = (
             checks, lengths, prefixes, suffixes)
         model = gen.model
@@ -101,14 +137,9 @@ class Lane:
                 csum[c] = sum(map(value.__getitem__, prefixes[c] + suffixes[c]))
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
-        #: each run of board tiles by its first square: its letters, its end, its points
-        self.runs: dict[int, tuple[str, int, int]] = {}
-        tiles = occupied
-        while tiles:  # the lowest run of set bits, then the rest
-            first = (tiles & -tiles).bit_length() - 1
-            end = (((tiles | ((1 << first) - 1)) + 1) & ~tiles).bit_length() - 1
-            tiles &= ~((1 << end) - 1)
-            self.runs[first] = (cells[first:end].upper(), end, sum(self.tile_values[first:end]))
+
+    #: each run of board tiles by its first square: its letters, its end, its points
+    runs: dict[int, tuple[str, int, int]]
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the

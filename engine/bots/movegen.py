@@ -33,7 +33,7 @@ from typing import cast
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
-from engine.bots.lane import CODES, LOWER, Lane
+from engine.bots.lane import CODES, LOWER, Lane, lane_squares_for
 from engine.bots.nodes import node_index
 from engine.bots.scored import (
     ALL_WORDS,
@@ -116,8 +116,8 @@ class Generator:
         "_bonus", "_by_value", "_caps", "_heap", "_leaves", "_left_parts", "best_tile", "board",
         "bonus_by_length", "centre", "counts", "dawg", "edges", "extra", "floor", "found",
         "graph", "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor",
-        "nodes", "rack_codes", "rack_size", "single_factor", "threshold", "tile_value", "top",
-        "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
+        "nodes", "rack_codes", "rack_size", "single_factor", "squares", "threshold",
+        "tile_value", "top", "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
     )
 
     def __init__(self, dawg: Dawg, board: Board, rack: Sequence[str],
@@ -158,6 +158,8 @@ class Generator:
         self.tile_value = {EMPTY: 0, **{ch: self.values[code] for ch, code in CODES.items()
                                         if ch.isupper()}, **dict.fromkeys(LOWER, 0)}
         self._caps: dict[int, int] = {}
+        #: the lanes' squares met before, for these tile values (see Lane)
+        self.squares = lane_squares_for(self.values)
         self._bonus = _multipliers(model.bonus) if model is not None else None
         self.leave = model.leave if model is not None else None
         self.extra: Sequence[float] = (

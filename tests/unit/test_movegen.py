@@ -14,8 +14,9 @@ from engine.board import Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
+from engine.bots.lane import _lane_squares
 from engine.bots.levels import leave_bounds, leave_value
-from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate
+from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate, occupancy
 from engine.errors import RuleError
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
@@ -321,6 +322,22 @@ def test_a_moves_points_pass_the_floor_exactly_when_its_total_and_leave_can_be_k
                 assert points >= gen.floor[n], (n, points, gen.floor[n])
             if points >= gen.floor[n]:
                 assert value >= threshold - 1e-6, (n, points, gen.floor[n])
+
+
+def test_a_search_leaves_the_kept_lane_squares_as_it_found_them(
+        small: tuple[Lexicon, Dawg]) -> None:
+    """Lanes share what their squares alone give with later turns (most lanes of a board
+    are as they were the turn before), so no search may change it: after searches with every
+    level of model on random boards, each kept entry equals one worked out afresh."""
+    lexicon, dawg = small
+    for board, rack in _random_positions(lexicon, dawg, 20):
+        for model in (_model(lexicon), _model(lexicon, True, rack)):
+            best(dawg, board, rack, RULES.centre, model, 3)
+        gen = Generator(dawg, board, rack, RULES.centre, _model(lexicon))
+        generate(dawg, board, rack, RULES.centre)
+        for cells, kept in list(gen.squares.items()):
+            fresh = _lane_squares(cells, gen.tile_value, occupancy(cells), {})
+            assert kept == fresh, cells
 
 
 def test_lanes_read_anchors_runs_and_cross_words_off_the_board(
