@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.board import ACROSS, DOWN, EMPTY
 from engine.bots.crosschecks import ALL, OPEN, lane_crosses
 from engine.bots.dawg import letter_code
+from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.scored import (
     OTHER_WORDS,
     THEME_WORDS,
@@ -33,25 +34,6 @@ CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
           **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
 LOWER = ALPHABET.lower()
 
-#: A mask's letters as one-bit masks, lowest first, kept for the masks met: the extend loop
-#: walks a tuple rather than peeling bits off an integer (a plain dict, for CPython's fast
-#: lookup; 1% of a master's turn, measured).
-_LETTER_BITS: dict[int, tuple[int, ...]] = {}
-_LETTER_BITS_LIMIT = 20_000  # some 3 MB: a long-lived process meets new masks every turn
-
-
-def _letter_bits(mask: int) -> tuple[int, ...]:
-    """``mask``'s one-bit masks, lowest first, kept in :data:`_LETTER_BITS`."""
-    found = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        found.append(low)
-        rest ^= low
-    if len(_LETTER_BITS) >= _LETTER_BITS_LIMIT:
-        _LETTER_BITS.clear()
-    bits = _LETTER_BITS[mask] = tuple(found)
-    return bits
 
 
 #: What a lane's squares alone give: their letter codes, their tiles' values, each run of
@@ -258,9 +240,9 @@ class Lane:
             through, beyond, gain = None, after, 0
             onward = self.checks[after] if after < size and more else 0
         try:
-            bits = _LETTER_BITS[options]
+            bits = LETTER_BITS[options]
         except KeyError:
-            bits = _letter_bits(options)
+            bits = letter_bits(options)
         for bit in bits:  # each letter both allowed and in the graph, lowest first
             code, child, ends, child_mask = kids[bit]
             if through is None:

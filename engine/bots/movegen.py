@@ -34,6 +34,7 @@ from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import CODES, LOWER, Lane, lane_squares_for
+from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.nodes import node_index
 from engine.bots.scored import (
     ALL_WORDS,
@@ -295,32 +296,36 @@ class Generator:
         by_length: list[list[LeftPart]] = [
             [] for _ in range(depth + 1)]
         counts, wild = self.counts, self.wild
-        masks, ends, kid_maps = self.nodes.masks, self.nodes.ends, self.nodes.kid_maps
-        lengths = 0  # bit n: the hand may spell a word of n tiles
+        nodes = self.nodes
+        steps, ends = nodes.steps, nodes.ends
+        lengths = [0]  # bit n: the hand may spell a word of n tiles
 
         def walk(node: int, part: tuple[tuple[int, int], ...], letters: int,
                  wildmask: int) -> None:
             """List the left part ``part`` (ending at ``node``, leaving ``letters`` and the
             wildcards of ``wildmask`` in hand) and those that extend it."""
-            nonlocal lengths
             hand = letters | wildmask
-            reach = masks[node] & hand
+            try:
+                mask, kids = steps[node]
+            except KeyError:
+                mask, kids = nodes.step_of(node)
+            reach = mask & hand
             size = len(part)
             if ends[node] & hand:
-                lengths |= 2 << size
+                lengths[0] |= 2 << size
             if not reach:
                 return  # no tile in hand may follow it: no anchor can (the root alone)
             by_length[size].append((node, part, reach, letters, wildmask))
             if size == depth:
                 return
-            kids = kid_maps[node]
-            options = reach
             # Only the letters both in hand and after this node, and only children a tile
             # left in hand may follow (a child no tile may follow is not listed, and ends no
             # word of the hand: its call would do nothing).
-            while options:
-                bit = options & -options
-                options ^= bit
+            try:
+                bits = LETTER_BITS[reach]
+            except KeyError:
+                bits = letter_bits(reach)
+            for bit in bits:
                 code, child, _, child_mask = kids[bit]
                 if counts[code]:  # a natural tile
                     after = letters if counts[code] > 1 else letters ^ bit
@@ -338,7 +343,7 @@ class Generator:
 
         walk(self.graph.root, (), self.letters, self.wildmask)
         # Lengths above depth + 1 were not explored: they stay possible.
-        self.word_lengths = ~((2 << (depth + 1)) - 1) | lengths
+        self.word_lengths = ~((2 << (depth + 1)) - 1) | lengths[0]
         self._left_parts = by_length
 
     # -- the search ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
 from engine.bots.lane import _lane_squares
+from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.levels import leave_bounds, leave_value
 from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate, occupancy
 from engine.errors import RuleError
@@ -322,6 +323,14 @@ def test_a_moves_points_pass_the_floor_exactly_when_its_total_and_leave_can_be_k
                 assert points >= gen.floor[n], (n, points, gen.floor[n])
             if points >= gen.floor[n]:
                 assert value >= threshold - 1e-6, (n, points, gen.floor[n])
+
+
+@given(st.integers(0, (1 << 27) - 1))
+def test_a_masks_letter_bits_are_its_set_bits_lowest_first(mask: int) -> None:
+    bits = letter_bits(mask)
+    assert all(bit & (bit - 1) == 0 and bit for bit in bits)  # one bit each
+    assert list(bits) == sorted(bits) and sum(bits) == mask
+    assert LETTER_BITS[mask] == bits
 
 
 def test_a_search_leaves_the_kept_lane_squares_as_it_found_them(
