@@ -265,18 +265,16 @@ class Generator:
         multiplication or division per word, and integers only, which CPython compares
         faster than an integer with a float.
         """
-        if self.threshold == -math.inf:
+        threshold, single, multi = self.threshold, self.single_factor, self.multi_factor
+        if threshold == -math.inf:
             self.floor = [_NO_NEED] * (self.rack_size + 1)
-            return
-        floor = []
-        for n, leave in enumerate(self.extra):
-            need = math.ceil(self.threshold - leave - 1e-9)
-            factor = self.multi_factor if n > 1 else self.single_factor
-            if factor > 0:  # the least points p with p × factor + 5000 >= need × 10000
-                floor.append(max(_NO_NEED, -((5000 - need * 10000) // factor)))
-            else:  # no factor (no score model): every move totals 0
-                floor.append(_NO_NEED if need <= 0 else _NEVER)
-        self.floor = floor
+        elif single > 0 and multi > 0:  # the least points p with p × factor + 5000 >= need × 10000
+            ceil = math.ceil  # (the threshold rises some ten times a turn)
+            self.floor = [-((5000 - ceil(threshold - leave - 1e-9) * 10000)
+                            // (multi if n > 1 else single))
+                          for n, leave in enumerate(self.extra)]
+        else:  # no factor (no score model): every move totals 0
+            self.floor = [_NO_NEED if leave >= threshold else _NEVER for leave in self.extra]
 
     # -- the left parts, shared by every anchor --------------------------------------------
 
