@@ -321,15 +321,19 @@ class Lane:
             subtotal = msum * wmul + xsum + bonus
             if subtotal < gen.floor[tiles_used]:
                 return
-            main = self._main(start, end, placed)
-            if model.known is not None and not model.known(main):
-                return
-            factor = _factor(model, mode, main, tiles_used)
-            if factor < 0:
-                return  # the theme pass has it
-            total = (subtotal * factor + 5000) // 10000
             if gen.leave is not None:
+                # The leave it keeps, with the pass's largest factor, before the word is
+                # spelt: most words the floor lets through keep a worse leave than its bound.
                 leave = gen.kept_value()
+                if (subtotal * (gen.multi_factor if tiles_used > 1 else gen.single_factor)
+                        + 5000) // 10000 + leave < gen.threshold:
+                    return
+            main = self._main(start, end, placed)
+            # (a word the player does not know, or a theme word the theme pass has)
+            if (model.known is not None and not model.known(main)) or (
+                    factor := _factor(model, mode, main, tiles_used)) < 0:
+                return
+            total = (subtotal * factor + 5000) // 10000
             if total + leave < gen.threshold:
                 return
         r = self.index
