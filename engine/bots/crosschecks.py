@@ -10,49 +10,53 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.board import EMPTY
 from engine.bots.dawg import Dawg, letter_code
-from engine.rules import ALPHABET
+from engine.bots.squares import LaneSquares, Run, lane_squares
 
-ALL = (1 << 27) - 2  # bits 1..26: every letter
 _CACHE_LIMIT = 200_000
 
 
 #: Per square of one lane: the allowed letters, the perpendicular word's length with the
-#: square (0 when it has no perpendicular neighbour) and the tiles before and after it. (A
-#: plain tuple: a lane is built for every line with an anchor, some 26 a turn.)
-LaneCrosses = tuple[list[int], list[int], list[str], list[str]]
-
-
-#: a square's mask before its cross word is known: every letter if empty, none if taken
-OPEN = {EMPTY: ALL, **dict.fromkeys(ALPHABET + ALPHABET.lower(), 0)}
+#: square (0 when it has no perpendicular neighbour), the tiles before and after it (upper
+#: case) and their points. (A plain tuple: a lane is built for every line with an anchor,
+#: some 26 a turn.)
+LaneCrosses = tuple[list[int], list[int], list[str], list[str], list[int]]
 
 
 def lane_crosses(dawg: Dawg, checks: list[int], crosses: Sequence[str], index: int,
-                 beside: int) -> LaneCrosses:
+                 beside: int, kept: dict[str, LaneSquares],
+                 value: dict[str, int]) -> LaneCrosses:
     """The cross-checks of lane ``index``, starting from ``checks``, its squares' masks by
     :data:`OPEN` (narrowed in place); ``crosses`` are the perpendicular lanes. Bit ``c`` of
     ``beside`` is set for each empty square ``c`` with a tile on a perpendicular neighbour
-    (the only squares with a cross word)."""
+    (the only squares with a cross word). A cross word is the run of tiles that ends just
+    before the square and the run that starts just after it, read from the perpendicular
+    lane's squares (kept in ``kept``, worked out with ``value`` if new)."""
     size = len(crosses)
-    lengths, prefixes, suffixes = [0] * size, [""] * size, [""] * size
+    lengths, prefixes, suffixes, points = [0] * size, [""] * size, [""] * size, [0] * size
     cache = dawg.cross_cache
+    after = index + 1
     while beside:
         low = beside & -beside
         beside ^= low
         c = low.bit_length() - 1
         line = crosses[c]
-        above = line.rfind(EMPTY, 0, index) + 1
-        below = line.find(EMPTY, index + 1)
-        below = (size if below < 0 else below) - 1
-        if above == below:
-            continue
-        prefix, suffix = line[above:index], line[index + 1 : below + 1]
+        known = kept.get(line)  # the common case: a lane met before
+        if known is None:
+            known = lane_squares(line, value, kept)
+        runs = known[2]
+        first = known[3].get(index)  # a run that ends just before the square
+        prefix, _, worth = runs[first] if first is not None else _NO_RUN
+        suffix, _, more = runs.get(after, _NO_RUN)
         prefixes[c], suffixes[c] = prefix, suffix
-        lengths[c] = below - above + 1
+        lengths[c] = len(prefix) + len(suffix) + 1
+        points[c] = worth + more
         found = cache.get((prefix, suffix))  # the common case: a pattern met before
         checks[c] = found if found is not None else allowed(dawg, prefix, suffix)
-    return checks, lengths, prefixes, suffixes
+    return checks, lengths, prefixes, suffixes, points
+
+
+_NO_RUN: Run = ("", 0, 0)
 
 
 def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:

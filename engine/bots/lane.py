@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.board import ACROSS, DOWN, EMPTY
-from engine.bots.crosschecks import ALL, OPEN, lane_crosses
-from engine.bots.dawg import letter_code
+from engine.board import ACROSS, DOWN
+from engine.bots.crosschecks import lane_crosses
 from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.scored import (
     OTHER_WORDS,
@@ -24,50 +23,14 @@ from engine.bots.scored import (
     Scored,
     ScoreModel,
 )
+from engine.bots.squares import ALL, lane_squares
 from engine.moves import PlacedTile
 from engine.rules import ALPHABET
 
 if TYPE_CHECKING:
     from engine.bots.movegen import Generator
 
-CODES = {EMPTY: 0, **{ch: letter_code(ch) for ch in ALPHABET},
-          **{ch.lower(): letter_code(ch) for ch in ALPHABET}}
-LOWER = ALPHABET.lower()
 
-
-
-#: What a lane's squares alone give: their letter codes, their tiles' values, each run of
-#: board tiles by its first square (its letters, its end, its points) and the squares'
-#: masks before cross words (every letter if empty, none if taken). Read only.
-LaneSquares = tuple[list[int], list[int], dict[int, tuple[str, int, int]], list[int]]
-#: lanes' squares kept by the tile values and then by the squares: most lanes of a board are
-#: as they were the turn before (a move changes one line and a few crossing ones)
-_LANE_SQUARES: dict[tuple[int, ...], dict[str, LaneSquares]] = {}
-_LANE_SQUARES_LIMIT = 2_000  # lanes kept for a set of tile values: some 3 MB
-
-
-def lane_squares_for(values: Sequence[int]) -> dict[str, LaneSquares]:
-    """The lanes' squares kept for these tile values (by letter code)."""
-    return _LANE_SQUARES.setdefault(tuple(values), {})
-
-
-def _lane_squares(cells: str, value: dict[str, int], occupied: int,
-                  kept: dict[str, LaneSquares]) -> LaneSquares:
-    """Work out a lane's squares (bit ``c`` of ``occupied``: a tile on square ``c``) and
-    keep them in ``kept``."""
-    tile_values = list(map(value.__getitem__, cells))
-    runs = {}
-    tiles = occupied
-    while tiles:  # the lowest run of set bits, then the rest
-        first = (tiles & -tiles).bit_length() - 1
-        end = (((tiles | ((1 << first) - 1)) + 1) & ~tiles).bit_length() - 1
-        tiles &= ~((1 << end) - 1)
-        runs[first] = (cells[first:end].upper(), end, sum(tile_values[first:end]))
-    if len(kept) >= _LANE_SQUARES_LIMIT:
-        kept.clear()
-    found = kept[cells] = (list(map(CODES.__getitem__, cells)), tile_values, runs,
-                           list(map(OPEN.__getitem__, cells)))
-    return found
 
 
 class Lane:
@@ -89,18 +52,19 @@ class Lane:
         self.cells = cells
         size = len(cells)
         self.size = size
-        value = gen.tile_value
-        known = gen.squares.get(cells)  # the common case: a lane as it was the turn before
+        value, kept = gen.tile_value, gen.squares
+        known = kept.get(cells)  # the common case: a lane as it was the turn before
         if known is None:
-            known = _lane_squares(cells, value, occupied, gen.squares)
-        self.codes, self.tile_values, self.runs, open_squares = known
-        checks, lengths, prefixes, suffixes = lane_crosses(gen.dawg, open_squares[:], crosses,
-                                                           index, beside)
+            known = lane_squares(cells, value, kept, occupied)
+        self.codes, self.tile_values, self.runs, _, open_squares = known
+        checks, lengths, prefixes, suffixes, points = lane_crosses(
+            gen.dawg, open_squares[:], crosses, index, beside, kept, value)
         self.checks, self.cross_len, self.cross_pre, self.cross_suf = (
             checks, lengths, prefixes, suffixes)
+        #: per square, the points of its cross word's tiles
+        self.csum = points
         model = gen.model
         self.lm, self.wm = gen.multipliers(direction, index)
-        self.csum = csum = [0] * size
         #: per square, the most a rack tile allowed there is worth (for the bounds)
         self.cap = cap = [gen.best_tile] * size
         blocked = 0
@@ -115,8 +79,6 @@ class Lane:
             low = narrowed & -narrowed
             narrowed ^= low
             c = low.bit_length() - 1
-            if lengths[c] and model is not None:
-                csum[c] = sum(map(value.__getitem__, prefixes[c] + suffixes[c]))
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
 

@@ -33,7 +33,7 @@ from typing import cast
 from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
-from engine.bots.lane import CODES, LOWER, Lane, lane_squares_for
+from engine.bots.lane import Lane
 from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.nodes import node_index
 from engine.bots.scored import (
@@ -47,6 +47,7 @@ from engine.bots.scored import (
     ScoreModel,
     wild_mask,
 )
+from engine.bots.squares import CODES, LOWER, kept_for, occupancy
 from engine.rules import ALPHABET
 
 __all__ = ["Generator", "Placement", "ScoreModel", "Scored", "best", "generate"]
@@ -66,15 +67,6 @@ def _multipliers(bonus: tuple[tuple[tuple[int, int], ...], ...],
 
 def _transpose(rows: Sequence[str]) -> list[str]:
     return ["".join(column) for column in zip(*rows, strict=True)]
-
-
-#: a lane's squares as binary digits, the last square first: "1" for a tile, "0" for empty
-_OCCUPIED = str.maketrans({EMPTY: "0", **{ch: "1" for ch in ALPHABET + ALPHABET.lower()}})
-
-
-def occupancy(cells: str) -> int:
-    """Bit ``c`` set for each square ``c`` of the lane that holds a tile."""
-    return int(cells[::-1].translate(_OCCUPIED), 2)
 
 
 def _bits(mask: int) -> list[int]:
@@ -160,7 +152,7 @@ class Generator:
                                         if ch.isupper()}, **dict.fromkeys(LOWER, 0)}
         self._caps: dict[int, int] = {}
         #: the lanes' squares met before, for these tile values (see Lane)
-        self.squares = lane_squares_for(self.values)
+        self.squares = kept_for(self.values)
         self._bonus = _multipliers(model.bonus) if model is not None else None
         self.leave = model.leave if model is not None else None
         self.extra: Sequence[float] = (

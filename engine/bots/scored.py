@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.bots.crosschecks import ALL
 from engine.bots.dawg import Dawg, letter_code
+from engine.bots.squares import ALL
 from engine.moves import PlacedTile
 from engine.rules import VOWELS
 from engine.tiles import WILD_ANY, WILD_CONSONANT, WILD_VOWEL

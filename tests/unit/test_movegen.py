@@ -14,10 +14,10 @@ from engine.board import Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
-from engine.bots.lane import _lane_squares
 from engine.bots.letterbits import LETTER_BITS, letter_bits
 from engine.bots.levels import leave_bounds, leave_value
-from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate, occupancy
+from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate
+from engine.bots.squares import lane_squares
 from engine.errors import RuleError
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
@@ -345,7 +345,7 @@ def test_a_search_leaves_the_kept_lane_squares_as_it_found_them(
         gen = Generator(dawg, board, rack, RULES.centre, _model(lexicon))
         generate(dawg, board, rack, RULES.centre)
         for cells, kept in list(gen.squares.items()):
-            fresh = _lane_squares(cells, gen.tile_value, occupancy(cells), {})
+            fresh = lane_squares(cells, gen.tile_value, {})
             assert kept == fresh, cells
 
 
