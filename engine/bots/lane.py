@@ -191,7 +191,6 @@ class Lane:
         # it: over half the children lead nowhere, and a call costs more than the test.
         after = col + 1
         more = n + 1 < gen.rack_size  # tiles will be left after this one
-        lone = hand & ~wildmask  # letters only natural tiles give (the last one may go)
         if after < size and self.codes[after]:
             # Board tiles next: a child must pass through them, then end or go on with a
             # letter still in hand.
@@ -209,9 +208,10 @@ class Lane:
             code, child, ends, child_mask = kids[bit]
             if through is None:
                 # A leaf if no letter in hand may follow it, counting the hand after this
-                # tile: its letter gone if it was the last natural one.
+                # tile: its letter gone if it was the last one and no wildcard can be it.
                 going = child_mask & onward & hand
-                leaf = not going or (going == bit and counts[code] == 1 and lone & bit != 0)
+                leaf = not going or (
+                    going == bit and counts[code] == 1 and not wildmask & bit)
                 if leaf and not ends:
                     continue
             else:
