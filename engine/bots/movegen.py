@@ -430,10 +430,13 @@ class Generator:
         """Run the units best bound first (bound ``which`` of each: 0 for the theme pass, 1
         for the other) until none can reach the threshold."""
         bound = cast(Callable[[_Unit], float], itemgetter(which))  # a unit's bound for the pass
+        parts = self._left_parts  # listed by run, for this pass's graph
         for unit in sorted(units, key=bound, reverse=True):
             if bound(unit) < self.threshold:
                 break
             _, _, lane, anchor, p = unit
+            if p and not parts[p]:
+                continue  # the graph has no left part of that length (often the theme's)
             lane.unit(anchor, p)
 
 
