@@ -1,9 +1,9 @@
-"""A letter mask's letters, one bit each, kept per mask.
+"""A mask's set bits, kept per mask: a letter mask's letters, a lane's anchor squares.
 
 The generator's loops visit the letters of a mask (those both in hand and after a node, say)
 one at a time. Peeling the lowest bit off an integer costs three integer operations per
 letter in CPython; reading a kept tuple costs one dict lookup per mask. The masks met are
-few (some 300 new ones a match), so the table stays small.
+few (some 300 new letter masks a match), so the tables stay small.
 """
 
 from __future__ import annotations
@@ -26,3 +26,25 @@ def letter_bits(mask: int) -> tuple[int, ...]:
         LETTER_BITS.clear()
     bits = LETTER_BITS[mask] = tuple(found)
     return bits
+
+
+#: A mask's set bits as positions, lowest first, for the masks met (a lane's anchor squares:
+#: most lanes are as they were the turn before).
+POSITIONS: dict[int, tuple[int, ...]] = {}
+
+
+def positions(mask: int) -> tuple[int, ...]:
+    """The positions of ``mask``'s set bits, lowest first, kept in :data:`POSITIONS`."""
+    kept = POSITIONS.get(mask)
+    if kept is not None:
+        return kept
+    found = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        found.append(low.bit_length() - 1)
+        rest ^= low
+    if len(POSITIONS) >= _LIMIT:
+        POSITIONS.clear()
+    kept = POSITIONS[mask] = tuple(found)
+    return kept

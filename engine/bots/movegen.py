@@ -34,7 +34,7 @@ from engine.board import ACROSS, DOWN, EMPTY, Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import Lane
-from engine.bots.letterbits import LETTER_BITS, letter_bits
+from engine.bots.letterbits import LETTER_BITS, letter_bits, positions
 from engine.bots.nodes import node_index
 from engine.bots.scored import (
     ALL_WORDS,
@@ -67,16 +67,6 @@ def _multipliers(bonus: tuple[tuple[tuple[int, int], ...], ...],
 
 def _transpose(rows: Sequence[str]) -> list[str]:
     return ["".join(column) for column in zip(*rows, strict=True)]
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 #: no move needs more points than this while the threshold is -inf, and none reaches
@@ -355,10 +345,10 @@ class Generator:
                           | (occupied[r + 1] if r + 1 < size else 0)) & ~occupied[r]
                 if empty:
                     centre_r, centre_c = self.centre if direction == ACROSS else self.centre[::-1]
-                    anchors = [centre_c] if r == centre_r else []
+                    anchors: tuple[int, ...] = (centre_c,) if r == centre_r else ()
                 else:  # empty squares next to a tile
-                    anchors = _bits((beside | occupied[r] << 1 | occupied[r] >> 1)
-                                    & ~occupied[r] & full)
+                    anchors = positions((beside | occupied[r] << 1 | occupied[r] >> 1)
+                                        & ~occupied[r] & full)
                 if not anchors:
                     continue
                 lane = Lane(self, direction, r, lanes[r], crosses, occupied[r], beside)

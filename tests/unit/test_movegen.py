@@ -14,7 +14,7 @@ from engine.board import Board
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.crosschecks import allowed
 from engine.bots.dawg import Dawg, build
-from engine.bots.letterbits import LETTER_BITS, letter_bits
+from engine.bots.letterbits import LETTER_BITS, letter_bits, positions
 from engine.bots.levels import leave_bounds, leave_value
 from engine.bots.movegen import Generator, Scored, ScoreModel, best, generate
 from engine.bots.squares import lane_squares
@@ -326,11 +326,12 @@ def test_a_moves_points_pass_the_floor_exactly_when_its_total_and_leave_can_be_k
 
 
 @given(st.integers(0, (1 << 27) - 1))
-def test_a_masks_letter_bits_are_its_set_bits_lowest_first(mask: int) -> None:
+def test_a_masks_letter_bits_and_positions_are_its_set_bits_lowest_first(mask: int) -> None:
     bits = letter_bits(mask)
     assert all(bit & (bit - 1) == 0 and bit for bit in bits)  # one bit each
     assert list(bits) == sorted(bits) and sum(bits) == mask
     assert LETTER_BITS[mask] == bits
+    assert positions(mask) == tuple(c for c in range(27) if mask >> c & 1)
 
 
 def test_a_search_leaves_the_kept_lane_squares_as_it_found_them(
