@@ -27,11 +27,11 @@ def lane_crosses(dawg: Dawg, checks: list[int], crosses: Sequence[str], index: i
                  beside: int, kept: dict[str, LaneSquares],
                  value: dict[str, int]) -> LaneCrosses:
     """The cross-checks of lane ``index``, starting from ``checks``, its squares' masks by
-    :data:`OPEN` (narrowed in place); ``crosses`` are the perpendicular lanes. Bit ``c`` of
-    ``beside`` is set for each empty square ``c`` with a tile on a perpendicular neighbour
-    (the only squares with a cross word). A cross word is the run of tiles that ends just
-    before the square and the run that starts just after it, read from the perpendicular
-    lane's squares (kept in ``kept``, worked out with ``value`` if new)."""
+    :data:`engine.bots.squares.OPEN` (narrowed in place); ``crosses`` are the perpendicular
+    lanes. Bit ``c`` of ``beside`` is set for each empty square ``c`` with a tile on a
+    perpendicular neighbour (the only squares with a cross word). A cross word is the run of
+    tiles that ends just before the square and the run that starts just after it, read from
+    the perpendicular lane's squares (kept in ``kept``, worked out with ``value`` if new)."""
     size = len(crosses)
     lengths, prefixes, suffixes, points = [0] * size, [""] * size, [""] * size, [0] * size
     cache = dawg.cross_cache

@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from engine.bots.movegen import Generator
 
 
-
-
 class Lane:
     """One row of the (possibly transposed) board: its squares and cross words."""
 
