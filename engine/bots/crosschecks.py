@@ -62,7 +62,7 @@ _NO_RUN: Run = ("", 0, 0)
 def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:
     """The mask of letters x such that prefix + x + suffix is a word (a wildcard's letter,
     in lower case, counts as its letter); kept in ``dawg.cross_cache`` by the pattern as
-    written on the board."""
+    given (the generator gives the runs' letters in upper case)."""
     cache = dawg.cross_cache
     key = (prefix, suffix)
     found = cache.get(key)

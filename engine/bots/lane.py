@@ -309,7 +309,7 @@ class Lane:
         """The main word: the lane's, or a single tile's longer perpendicular word."""
         if len(placed) == 1 and self.cross_len[placed[0][0]] > end - start:
             col, code, _ = placed[0]
-            return self.cross_pre[col].upper() + ALPHABET[code - 1] + self.cross_suf[col].upper()
+            return self.cross_pre[col] + ALPHABET[code - 1] + self.cross_suf[col]  # upper case
         return self._word(start, end, placed)
 
     def _word(self, start: int, end: int, placed: list[tuple[int, int, bool]]) -> str:

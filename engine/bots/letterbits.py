@@ -14,17 +14,22 @@ LETTER_BITS: dict[int, tuple[int, ...]] = {}
 _LIMIT = 20_000  # some 3 MB: a long-lived process meets new masks every match
 
 
-def letter_bits(mask: int) -> tuple[int, ...]:
-    """``mask``'s one-bit masks, lowest first, kept in :data:`LETTER_BITS`."""
+def _one_bits(mask: int) -> list[int]:
+    """``mask``'s one-bit masks, lowest first."""
     found = []
     rest = mask
     while rest:
         low = rest & -rest
         found.append(low)
         rest ^= low
+    return found
+
+
+def letter_bits(mask: int) -> tuple[int, ...]:
+    """``mask``'s one-bit masks, lowest first, kept in :data:`LETTER_BITS`."""
     if len(LETTER_BITS) >= _LIMIT:
         LETTER_BITS.clear()
-    bits = LETTER_BITS[mask] = tuple(found)
+    bits = LETTER_BITS[mask] = tuple(_one_bits(mask))
     return bits
 
 
@@ -38,13 +43,7 @@ def positions(mask: int) -> tuple[int, ...]:
     kept = POSITIONS.get(mask)
     if kept is not None:
         return kept
-    found = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        found.append(low.bit_length() - 1)
-        rest ^= low
     if len(POSITIONS) >= _LIMIT:
         POSITIONS.clear()
-    kept = POSITIONS[mask] = tuple(found)
+    kept = POSITIONS[mask] = tuple(bit.bit_length() - 1 for bit in _one_bits(mask))
     return kept

@@ -97,10 +97,10 @@ class Generator:
     # than 30 attributes gets no fast attribute reads in CPython 3.11 (measured).
     __slots__ = (
         "_bonus", "_by_value", "_caps", "_heap", "_leaves", "_left_parts", "best_tile", "board",
-        "bonus_by_length", "centre", "counts", "dawg", "edges", "extra", "floor", "found",
-        "graph", "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor",
-        "nodes", "rack_codes", "rack_size", "single_factor", "squares", "threshold",
-        "tile_value", "top", "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
+        "bonus_by_length", "centre", "counts", "dawg", "extra", "floor", "found", "graph",
+        "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor", "nodes",
+        "rack_codes", "rack_size", "single_factor", "squares", "threshold", "tile_value", "top",
+        "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
     )
 
     def __init__(self, dawg: Dawg, board: Board, rack: Sequence[str],
@@ -198,7 +198,6 @@ class Generator:
         """Generate main words from ``graph`` (cross-checks always use the whole lexicon),
         with its left parts if they were listed before."""
         self.graph = graph
-        self.edges = graph.edges
         self._left_parts: list[list[LeftPart]] = parts if parts is not None else []
         #: the graph's per-node answers, kept with it across searches
         self.nodes = node_index(graph)
