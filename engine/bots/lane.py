@@ -36,7 +36,7 @@ class Lane:
 
     __slots__ = (
         "blocked", "cap", "cells", "checks", "codes", "cross_len", "cross_pre", "cross_suf",
-        "csum", "direction", "gen", "index", "lm", "runs", "size", "tile_values", "wm",
+        "csum", "direction", "follow", "gen", "index", "lm", "runs", "size", "tile_values", "wm",
     )
 
     def __init__(self, gen: Generator, direction: str, index: int, cells: str,
@@ -54,9 +54,10 @@ class Lane:
         known = kept.get(cells)  # the common case: a lane as it was the turn before
         if known is None:
             known = lane_squares(cells, value, kept, occupied)
-        self.codes, self.tile_values, self.runs, _, open_squares = known
+        self.codes, self.tile_values, self.runs, _, open_squares, self.follow = known
+        # (a last entry of 0 past the edge: no letter goes there)
         checks, lengths, prefixes, suffixes, points = lane_crosses(
-            gen.dawg, open_squares[:], crosses, index, beside, kept, value)
+            gen.dawg, [*open_squares, 0], crosses, index, beside, kept, value)
         self.checks, self.cross_len, self.cross_pre, self.cross_suf = (
             checks, lengths, prefixes, suffixes)
         #: per square, the points of its cross word's tiles
@@ -116,12 +117,11 @@ class Lane:
         start = anchor - p
         values, lm, wm = gen.values, self.lm, self.wm
         # With board tiles just after the anchor, the anchor's letter must lead through them.
-        run = self.runs[anchor + 1][0] if anchor + 1 < self.size and self.codes[anchor + 1] \
-            else ""
+        run = self.follow[anchor][0]
         placed: list[tuple[int, int, bool]] = []
         leads = gen.nodes.leading[run] if run else None  # by node: the letters into the run
         wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
-        counts, wild, letters, wildmask = gen.counts, gen.wild, gen.letters, gen.wildmask
+        counts, wild, wildmask = gen.counts, gen.wild, gen.wildmask
         for node, part, reach, letters_after, wildmask_after in parts:
             if not reach & allowed or (leads is not None and not leads[node] & reach & allowed):
                 continue
@@ -136,14 +136,15 @@ class Lane:
                     wild[kind] -= 1
                 placed.append((col, code, kind >= 0))
                 col += 1
-            gen.letters, gen.wildmask = letters_after, wildmask_after
-            self._extend(anchor, start, anchor, node, 0, msum, wmul, 0, 0, placed)
+            gen.wildmask = wildmask_after
+            self._extend(anchor, start, anchor, node, 0, msum, wmul, 0, 0, placed,
+                         letters_after)
             for code, kind in part:
                 if kind < 0:
                     counts[code] += 1
                 else:
                     wild[kind] += 1
-            gen.letters, gen.wildmask = letters, wildmask
+            gen.wildmask = wildmask
 
     def _after_board_tiles(self, anchor: int) -> None:
         """The moves whose left part is the run of board tiles touching ``anchor``."""
@@ -151,17 +152,19 @@ class Lane:
         while start > 0 and self.codes[start - 1]:
             start -= 1
         run, _, points = self.runs[start]
-        found = self.gen.nodes.through[run][self.gen.graph.root]
+        gen = self.gen
+        found = gen.nodes.through[run][gen.graph.root]
         if found >= 0:
-            self._extend(anchor, start, anchor, found >> 1, 0, points, 1, 0, 0, [])
+            self._extend(anchor, start, anchor, found >> 1, 0, points, 1, 0, 0, [], gen.letters)
 
     def _extend(  # noqa: PLR0912, PLR0915 (the innermost loop: a helper call costs a frame)
             self, anchor: int, start: int, col: int, node: int, accepts: int, msum: int,
-            wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]]) -> None:
+            wmul: int, xsum: int, xlong: int, placed: list[tuple[int, int, bool]],
+            letters: int) -> None:
         """Record the word that ends before ``col`` if it may be kept, then go on with each
-        tile in hand that ``col`` allows. ``col`` is an empty square or the edge: the caller
-        passes a run of board tiles in one step, since it must know the run leads somewhere
-        before it makes the call."""
+        tile in hand that ``col`` allows (``letters``: the natural letters still in hand).
+        ``col`` is an empty square or the edge: the caller passes a run of board tiles in one
+        step, since it must know the run leads somewhere before it makes the call."""
         gen = self.gen
         # _record's first bound, here: most words fail it, and the call costs more
         n = len(placed)
@@ -170,85 +173,91 @@ class Lane:
                 + gen.bonus_by_length[length if (length := col - start) > xlong else xlong]
         ) >= gen.floor[n]:
             self._record(start, col, msum, wmul, xsum, xlong, placed)
-        size = self.size
-        if col >= size or node == 0 or n >= gen.rack_size:
+        if col >= self.size or node == 0 or n >= gen.rack_size:
             return
         try:
             mask, kids = gen.nodes.steps[node]
         except KeyError:
             mask, kids = gen.nodes.step_of(node)
         wildmask = gen.wildmask
-        hand = gen.letters | wildmask
+        hand = letters | wildmask
         options = self.checks[col] & mask & hand
         if not options:
             return
         counts, values = gen.counts, gen.values
         lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
         longer = xlong if xlong > cross else cross
-        # A child is worth a call only if its word may end on the next square or go on from
-        # it: over half the children lead nowhere, and a call costs more than the test.
-        after = col + 1
-        more = n + 1 < gen.rack_size  # tiles will be left after this one
-        if after < size and self.codes[after]:
-            # Board tiles next: a child must pass through them, then end or go on with a
-            # letter still in hand.
-            run, beyond, gain = self.runs[after]
-            through, masks = gen.nodes.through[run], gen.nodes.masks
-            onward = self.checks[beyond] & hand if more and beyond < size else 0
-        else:  # the child's word ends on the next square or goes on with a letter in hand
-            through, beyond, gain = None, after, 0
-            onward = self.checks[after] if after < size and more else 0
+        wmul += wm - 1
+        # A child is worth a call only if its word may end on the square after this one's
+        # tile (and the board tiles just after it) or go on from it with a letter still in
+        # hand: over half the children lead nowhere, and a call costs more than the test.
+        # (checks has a last entry of 0 for the edge.)
+        run, beyond, gain = self.follow[col]
+        onward = self.checks[beyond] & hand if n + 1 < gen.rack_size else 0
         try:
             bits = LETTER_BITS[options]
         except KeyError:
             bits = letter_bits(options)
-        for bit in bits:  # each letter both allowed and in the graph, lowest first
-            code, child, ends, child_mask = kids[bit]
-            if through is None:
-                # A leaf if no letter in hand may follow it, counting the hand after this
-                # tile: its letter gone if it was the last one and no wildcard can be it.
-                going = child_mask & onward & hand
-                leaf = not going or (
-                    going == bit and counts[code] == 1 and not wildmask & bit)
-                if leaf and not ends:
-                    continue
-            else:
-                found = through[child]
+        if run:  # a child must pass through the run, then end or go on
+            through, masks = gen.nodes.through[run], gen.nodes.masks
+            for bit in bits:
+                found = through[kids[bit][1]]
                 if found < 0 or not (found & 1 or masks[found >> 1] & onward):
                     continue
-                leaf, child, ends = False, found >> 1, found & 1
-            if counts[code]:
+                code = kids[bit][0]
+                if counts[code]:
+                    points = values[code] * lm
+                    left = counts[code]
+                    counts[code] = left - 1
+                    placed.append((col, code, False))
+                    self._extend(anchor, start, beyond, found >> 1, found & 1,
+                                 msum + points + gain, wmul,
+                                 xsum + ((csum + points) * wm if cross else 0), longer, placed,
+                                 letters if left > 1 else letters ^ bit)
+                    placed.pop()
+                    counts[code] = left
+                if wildmask & bit:
+                    self._extend_wild(anchor, start, col, code, beyond, found >> 1, found & 1,
+                                      msum + gain, wmul, xsum + (csum * wm if cross else 0),
+                                      longer, placed, letters)
+            return
+        for bit in bits:  # each letter both allowed and in the graph, lowest first
+            code, child, ends, child_mask = kids[bit]
+            # A leaf if no letter in hand may follow it, counting the hand after this tile:
+            # its letter gone if it was the last one and no wildcard can be it.
+            going = child_mask & onward
+            leaf = not going or (going == bit and counts[code] == 1 and not wildmask & bit)
+            if leaf and not ends:
+                continue
+            left = counts[code]
+            if left:
                 points = values[code] * lm
                 if leaf:  # its word is all a call would add: check its bound here
                     cross_sum = xsum + ((csum + points) * wm if cross else 0)
-                    if (msum + points) * (wmul + wm - 1) + cross_sum + gen.bonus_by_length[
-                            length if (length := after - start) > longer else longer
+                    if (msum + points) * wmul + cross_sum + gen.bonus_by_length[
+                            length if (length := beyond - start) > longer else longer
                     ] >= gen.floor[n + 1]:
-                        counts[code] -= 1
+                        counts[code] = left - 1
                         placed.append((col, code, False))
-                        self._record(start, after, msum + points, wmul + wm - 1, cross_sum,
-                                     longer, placed)
+                        self._record(start, beyond, msum + points, wmul, cross_sum, longer,
+                                     placed)
                         placed.pop()
-                        counts[code] += 1
+                        counts[code] = left
                 else:
-                    counts[code] -= 1
-                    if not counts[code]:
-                        gen.letters ^= bit
+                    counts[code] = left - 1
                     placed.append((col, code, False))
-                    self._extend(anchor, start, beyond, child, ends, msum + points + gain,
-                                 wmul + wm - 1, xsum + ((csum + points) * wm if cross else 0),
-                                 longer, placed)
+                    self._extend(anchor, start, beyond, child, ends, msum + points, wmul,
+                                 xsum + ((csum + points) * wm if cross else 0), longer, placed,
+                                 letters if left > 1 else letters ^ bit)
                     placed.pop()
-                    counts[code] += 1
-                    gen.letters |= bit
+                    counts[code] = left
             if wildmask & bit:
-                self._extend_wild(anchor, start, col, code, beyond, child, ends, msum + gain,
-                                  wmul + wm - 1, xsum + (csum * wm if cross else 0), longer,
-                                  placed)
+                self._extend_wild(anchor, start, col, code, beyond, child, ends, msum, wmul,
+                                  xsum + (csum * wm if cross else 0), longer, placed, letters)
 
     def _extend_wild(self, anchor: int, start: int, col: int, code: int, beyond: int,
                      child: int, ends: int, msum: int, wmul: int, xsum: int, xlong: int,
-                     placed: list[tuple[int, int, bool]]) -> None:
+                     placed: list[tuple[int, int, bool]], letters: int) -> None:
         """Go on from ``beyond`` with a wildcard as ``code`` on ``col`` (the narrowest kind
         that allows it)."""
         gen, bit = self.gen, 1 << code
@@ -257,7 +266,7 @@ class Lane:
                 gen.spend_wild(k, -1)
                 placed.append((col, code, True))
                 self._extend(anchor, start, beyond, child, ends, msum, wmul, xsum, xlong,
-                             placed)
+                             placed, letters)
                 placed.pop()
                 gen.spend_wild(k, 1)
                 return

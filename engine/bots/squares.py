@@ -29,9 +29,11 @@ OPEN = {EMPTY: ALL, **dict.fromkeys(ALPHABET + ALPHABET.lower(), 0)}
 #: points (a wildcard's letter counts 0).
 Run = tuple[str, int, int]
 #: What a lane's squares alone give: their letter codes, their tiles' values, each run of
-#: board tiles by its first square, each run's first square by its end, and the squares'
-#: masks before cross words (every letter if empty, none if taken). Read only.
-LaneSquares = tuple[list[int], list[int], dict[int, Run], dict[int, int], list[int]]
+#: board tiles by its first square, each run's first square by its end, the squares' masks
+#: before cross words (every letter if empty, none if taken), and by square what a tile
+#: there is followed by: the run of board tiles just after it, or ("", the next square, 0).
+#: Read only.
+LaneSquares = tuple[list[int], list[int], dict[int, Run], dict[int, int], list[int], list[Run]]
 
 _KEPT: dict[tuple[int, ...], dict[str, LaneSquares]] = {}
 _LIMIT = 2_000  # lanes kept for a set of tile values: some 4 MB
@@ -63,8 +65,9 @@ def lane_squares(cells: str, value: dict[str, int], kept: dict[str, LaneSquares]
         tiles &= ~((1 << end) - 1)
         runs[first] = (cells[first:end].upper(), end, sum(tile_values[first:end]))
         ends[end] = first
+    follow = [runs.get(c + 1) or ("", c + 1, 0) for c in range(len(cells))]
     if len(kept) >= _LIMIT:
         kept.clear()
     found = kept[cells] = (list(map(CODES.__getitem__, cells)), tile_values, runs, ends,
-                           list(map(OPEN.__getitem__, cells)))
+                           list(map(OPEN.__getitem__, cells)), follow)
     return found
