@@ -21,12 +21,18 @@ seventh of a master bot's turn (measured with valgrind).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.bots.anagrams import UNIT
+
 if TYPE_CHECKING:
     from engine.bots.lane import Lane
+
+
+#: more tiles than any rack has: no span is checked for a word of its letters
+_NEVER_CHECKED = 99
 
 
 @dataclass(frozen=True)
@@ -45,9 +51,11 @@ class Factors:
 
 def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
                   length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
-                  every_span: bool, word_lengths: int = -1,
+                  word_lengths: int = -1,
                   leave_ranges: Sequence[Sequence[float]] | None = None,
-                  theme_lengths: int = -1) -> list[tuple[float, float]]:
+                  theme_lengths: int = -1,
+                  fits: Callable[[int, int], bool] | None = None,
+                  fits_from: int = _NEVER_CHECKED) -> list[tuple[float, float]]:
     """For ``p`` = 0 … ``room`` left tiles, the largest value any move from ``anchor`` with
     ``p`` left tiles could reach in the theme pass and in the other pass; ``extra[n]``
     bounds the leave after ``n`` tiles, ``length_bonus[i]`` is the bonus of an ``i``-letter
@@ -56,22 +64,22 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     Two bounds of the tiles' part are kept and the smaller used: the rack's best tiles on
     the best multipliers, and each square's own best allowed tile (``lane.cap``), which is
     much lower where a cross word admits only a few letters. A square no rack tile may take
-    ends the span. Every term grows with the number of squares covered, so unless the leave
-    bounds (which fall as tiles are spent) or a length bonus that is not monotone make
-    ``every_span`` necessary, the longest span gives the bound and each ``p`` costs O(1)
-    once the squares from the anchor on have been summed.
+    ends the span. Each span costs O(1) once the squares from the anchor on have been
+    summed.
 
     A span that passes no board tile makes a word of the hand's tiles alone, so it counts
     only if the hand can make a word of that many tiles (bit ``n`` of ``word_lengths``, from
     the left parts' walk): a rack with no seven-letter word is not bounded as a bingo. In the
     theme pass it counts only if the hand can spell a theme word of that many tiles (bit
-    ``n`` of ``theme_lengths``, from the theme graph's walk).
+    ``n`` of ``theme_lengths``, from the theme graph's walk). A span through board tiles
+    with ``fits_from`` tiles or more counts only if ``fits(board letters' key, tiles)``
+    says those letters may spell a word (:mod:`engine.bots.anagrams`).
 
     With ``leave_ranges`` (``leave_ranges[a][b]``: the largest leave bound after ``a`` to
-    ``b`` tiles; given only when the length bonus never falls), the spans are taken longest
-    first and stop as soon as one's points, with the largest leave a shorter span could
-    keep, cannot beat what is held: a shorter span covers fewer squares, so it scores no
-    more. The bounds are the same as with every span.
+    ``b`` tiles; to be given only when the length bonus never falls), the spans are taken
+    longest first and stop as soon as one's points, with the largest leave a shorter span
+    could keep, cannot beat what is held: a shorter span covers fewer squares, so it scores
+    no more. The bounds are the same as with every span, which are taken without it.
     """
     rack = len(top_sums) - 1
     right = _right_sums(lane, anchor, rack, usable, top_sums)
@@ -81,10 +89,11 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
     # The p left squares: where the word starts, the board tiles before the anchor (only
     # with no left tile), and their word multiplier added, tripled and tripled-or-doubled
     # letters and capped letters.
-    start, before = anchor, 0
+    start, before, left_board = anchor, 0, 0
     while start > 0 and lane.codes[start - 1]:  # tiles touching the anchor on the left
         start -= 1
         before += lane.tile_values[start]
+        left_board += UNIT[lane.codes[start]]
     left_w = left_t = left_td = left_cap = 0
     for p in range(room + 1):
         if p:  # one more square on the left (room is 0 when tiles touch the anchor)
@@ -96,23 +105,17 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             left_td += _DOUBLED[letter]
         theme = rest = _UNREACHABLE
         most = rack - p if rack - p < len(right) else len(right)
-        if not every_span:
-            # the longest span that is either through a board tile or a word of the hand
-            while (most > 1 and right[most - 1][7] - start == p + most
-                   and not word_lengths >> (p + most) & 1):
-                most -= 1
         if leave_ranges is not None:
             # The single tile first (its factor may be larger), then the longest down: a
             # shorter span's value is bounded by this one's points and its best leave.
             spans: Sequence[int] = (
                 (1, *range(most, 1, -1)) if p == 0 and most else range(most, 0, -1))
             shorter = leave_ranges[p + 1]  # by the tiles of a shorter span: its best leave
-        elif every_span:
+        else:
             spans = range(1, most + 1)
-        else:  # only the single tile and the longest span count
-            spans = (1, most) if p == 0 and most > 1 else (most,) if most else ()
         for q in spans:
-            wmul, triples, doubled, capped, existing, cross, cross_longest, end = right[q - 1]
+            wmul, triples, doubled, capped, existing, cross, cross_longest, end, board = (
+                right[q - 1])
             n = p + q
             length = end - start
             if length == n and n > 1 and not word_lengths >> n & 1:
@@ -128,10 +131,13 @@ def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], u
             leave = extra[n]
             value = themed + leave
             # (the theme pass records no one-tile move: its main word may be the cross word)
-            theme = value if value > theme and n > 1 and (
-                length != n or theme_lengths >> n & 1) else theme
-            value = rested + leave
-            rest = value if value > rest else rest
+            lifts = value > theme and n > 1 and (length != n or theme_lengths >> n & 1)
+            other = rested + leave
+            if n >= fits_from and length != n and (lifts or other > rest) and (
+                    fits is not None and not fits(board + left_board, n)):
+                lifts, other = False, rest  # no word has these letters
+            theme = value if lifts else theme
+            rest = other if other > rest else rest
             if leave_ranges is not None and q > 1 and (
                     themed + shorter[n - 1] <= theme and rested + shorter[n - 1] <= rest):
                 break  # no shorter span can do better in either pass
@@ -157,7 +163,7 @@ def leave_ranges(extra: Sequence[float]) -> list[list[float]]:
 #: and a float.
 _UNREACHABLE: float = -1  # no move of the unit in this pass
 
-_Sums = tuple[int, int, int, int, int, int, int, int]
+_Sums = tuple[int, int, int, int, int, int, int, int, int]
 #: by letter multiplier: 1 if it triples, 1 if it doubles or triples (for the few left
 #: squares; the right sums keep branches, cheaper where most squares are plain: measured)
 _TRIPLED = (0, 0, 0, 1)
@@ -171,11 +177,10 @@ def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
     board tiles passed, the cross words' points (their board tiles, and the best of two
     bounds of the tiles on their squares), the longest cross word, and the column after the
     span."""
-    size, cells_codes, checks = lane.size, lane.codes, lane.checks
-    lm, wm, cross_len, csum = lane.lm, lane.wm, lane.cross_len, lane.csum
-    tile_values, cap = lane.tile_values, lane.cap
+    size, cells_codes, checks, runs = lane.size, lane.codes, lane.checks, lane.runs
+    lm, wm, cross_len, csum, cap = lane.lm, lane.wm, lane.cross_len, lane.csum, lane.cap
     right: list[_Sums] = []
-    wmul, triples, doubled, capped, existing = 1, 0, 0, 0, 0
+    wmul, triples, doubled, capped, existing, board = 1, 0, 0, 0, 0, 0
     crossing = cross_const = cross_mult = cross_longest = cross_capped = cross = 0
     c, q = anchor, 0
     while q < rack and c < size and checks[c] & usable:
@@ -198,8 +203,9 @@ def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
             cross = top_sums[crossing] * cross_mult
             cross = cross_const + (cross_capped if cross_capped < cross else cross)
         c += 1
-        while c < size and cells_codes[c]:
-            existing += tile_values[c]
-            c += 1
-        right.append((wmul, triples, doubled, capped, existing, cross, cross_longest, c))
+        if c < size and cells_codes[c]:  # a run of board tiles (then an empty square)
+            _, c, points, letters = runs[c]
+            existing += points
+            board += letters
+        right.append((wmul, triples, doubled, capped, existing, cross, cross_longest, c, board))
     return right

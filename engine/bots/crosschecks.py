@@ -46,8 +46,8 @@ def lane_crosses(dawg: Dawg, checks: list[int], crosses: Sequence[str], index: i
             known = lane_squares(line, value, kept)
         runs = known[2]
         first = known[3].get(index)  # a run that ends just before the square
-        prefix, _, worth = runs[first] if first is not None else _NO_RUN
-        suffix, _, more = runs.get(after, _NO_RUN)
+        prefix, _, worth, _ = runs[first] if first is not None else _NO_RUN
+        suffix, _, more, _ = runs.get(after, _NO_RUN)
         prefixes[c], suffixes[c] = prefix, suffix
         lengths[c] = len(prefix) + len(suffix) + 1
         points[c] = worth + more
@@ -56,7 +56,7 @@ def lane_crosses(dawg: Dawg, checks: list[int], crosses: Sequence[str], index: i
     return checks, lengths, prefixes, suffixes, points
 
 
-_NO_RUN: Run = ("", 0, 0)
+_NO_RUN: Run = ("", 0, 0, 0)
 
 
 def allowed(dawg: Dawg, prefix: str, suffix: str) -> int:

@@ -160,6 +160,13 @@ class Dawg:
         self.cross_cache: dict[tuple[str, str], int] = {}
         #: per-node answers for the generator, made on first use (engine.bots.nodes)
         self.node_index: object = None
+        #: the filter of its words' letters, found on first use (engine.bots.anagrams)
+        self.anagrams: object = None
+
+    @property
+    def data(self) -> bytes | memoryview:
+        """The graph's bytes, as loaded."""
+        return self._data
 
     @classmethod
     def from_path(cls, path: str | Path) -> Dawg:

@@ -81,8 +81,8 @@ class Lane:
             if checks[c] != ALL:
                 cap[c] = gen.cap_of(checks[c])
 
-    #: each run of board tiles by its first square: its letters, its end, its points
-    runs: dict[int, tuple[str, int, int]]
+    #: each run of board tiles by its first square: its letters, end, points and key
+    runs: dict[int, tuple[str, int, int, int]]
 
     def left_room(self, anchor: int, previous: int) -> int:
         """How many rack tiles may go left of ``anchor``: the empty squares back to the
@@ -151,7 +151,7 @@ class Lane:
         start = anchor - 1
         while start > 0 and self.codes[start - 1]:
             start -= 1
-        run, _, points = self.runs[start]
+        run, _, points, _ = self.runs[start]
         gen = self.gen
         found = gen.nodes.through[run][gen.graph.root]
         if found >= 0:

@@ -31,6 +31,7 @@ from operator import itemgetter
 from typing import cast
 
 from engine.board import ACROSS, DOWN, EMPTY, Board
+from engine.bots.anagrams import UNIT, for_graph
 from engine.bots.bounds import Factors, anchor_bounds, leave_ranges
 from engine.bots.dawg import Dawg, letter_code
 from engine.bots.lane import Lane
@@ -96,11 +97,12 @@ class Generator:
     # Slots: the extend loop reads a dozen of these per call, and a plain instance of more
     # than 30 attributes gets no fast attribute reads in CPython 3.11 (measured).
     __slots__ = (
-        "_bonus", "_by_value", "_caps", "_heap", "_leaves", "_left_parts", "best_tile", "board",
-        "bonus_by_length", "centre", "counts", "dawg", "extra", "floor", "found", "graph",
-        "leave", "left_depth", "letters", "margin", "mode", "model", "multi_factor", "nodes",
-        "rack_codes", "rack_size", "single_factor", "squares", "threshold", "tile_value", "top",
-        "top_sums", "usable", "values", "wild", "wildmask", "word_lengths",
+        "_bonus", "_by_value", "_caps", "_fits", "_heap", "_leaves", "_left_parts", "_subsets",
+        "best_tile", "board", "bonus_by_length", "centre", "counts", "dawg", "extra", "floor",
+        "found", "graph", "leave", "left_depth", "letters", "margin", "mode", "model",
+        "multi_factor", "nodes", "rack_codes", "rack_size", "single_factor", "squares",
+        "threshold", "tile_value", "top", "top_sums", "usable", "values", "wild", "wildmask",
+        "word_lengths",
     )
 
     def __init__(self, dawg: Dawg, board: Board, rack: Sequence[str],
@@ -168,6 +170,26 @@ class Generator:
         self.bonus_by_length: Sequence[int] = (
             *bonus, *[bonus[-1]] * max(0, board.size + 2 - len(bonus)))
         self._use(model.graph if model is not None and model.graph is not None else dawg)
+        self._fits: dict[int, bool] = {}
+        #: by number of tiles, the keys of the tiles of the rack that many may be: for the
+        #: whole rack and for all but one tile, with no wildcard in it (see fits)
+        self._subsets: dict[int, set[int]] = {}
+        if not sum(self.wild) and self.rack_size > 1:
+            whole = sum(UNIT[code] * self.counts[code] for code in self.rack_codes)
+            self._subsets = {self.rack_size: {whole},
+                             self.rack_size - 1: {whole - UNIT[c] for c in self.rack_codes}}
+
+    def fits(self, board: int, tiles: int) -> bool:
+        """Whether ``tiles`` tiles of the rack (all of them, or all but one) and the board
+        letters of key ``board`` may be the letters of a word (:mod:`engine.bots.anagrams`);
+        kept by their arguments, since a board's spans share a few sets of board letters."""
+        key = board << 4 | tiles  # (a rack has fewer than 16 tiles)
+        found = self._fits.get(key)
+        if found is None:
+            words = for_graph(self.dawg)
+            found = self._fits[key] = words is None or any(
+                board + tiles_key in words for tiles_key in self._subsets[tiles])
+        return found
 
     def spend_wild(self, kind: int, change: int) -> None:
         """Add ``change`` to the wildcards of ``kind`` in hand and refresh their letters."""
@@ -374,21 +396,22 @@ class Generator:
         factors = Factors(theme=most, single=most, rest=model.plain_factor if split else most)
         units: list[_Unit] = []
         rises = all(a <= b for a, b in itertools.pairwise(model.length_bonus))
-        every_span = self.leave is not None or not rises
         # The bounds take the leave bounds rounded up to whole points: looser by under a
         # point, but all-integer arithmetic, which CPython runs several times faster than
         # integers mixed with floats (2% of a master's turn, measured).
         extra_up = [math.ceil(e) for e in self.extra]
-        leaves = leave_ranges(extra_up) if every_span and rises else None
+        leaves = leave_ranges(extra_up) if rises else None
+        # Spans through board tiles that take all the rack's tiles, or all but one, are
+        # checked for a word with their letters (not with a wildcard: see fits).
+        fits = self.fits if self._subsets else None
+        fits_from = max(2, self.rack_size - 1) if fits is not None else self.rack_size + 1
         theme_graph = model.theme_graph if split else None
         theme_walk: tuple[list[list[LeftPart]], int] = ([], -1)
         if theme_graph is not None:  # its left parts, and the theme words the hand can spell
             main = self.graph
             self._use(theme_graph)
             self.left_parts(0)
-            # (only bounds of every span may drop the spans no theme word fills: the others
-            # take the longest span for all of them)
-            theme_walk = (self._left_parts, self.word_lengths if every_span else -1)
+            theme_walk = (self._left_parts, self.word_lengths)
             self._use(main)
         self.left_parts(0)  # lists the words of the hand alone too (word_lengths)
         # No left part is longer than the deepest the walk listed (a theme graph's words are
@@ -396,10 +419,9 @@ class Generator:
         deepest = max(p for p, parts in enumerate(self._left_parts) if parts or not p)
         for lane, anchor, room in starts:
             bounds = anchor_bounds(lane, anchor, room if room < deepest else deepest,
-                                   self.top_sums, self.usable,
-                                   self.bonus_by_length,
-                                   factors, extra_up, every_span, self.word_lengths,
-                                   leaves, theme_walk[1])
+                                   self.top_sums, self.usable, self.bonus_by_length, factors,
+                                   extra_up, self.word_lengths, leaves, theme_walk[1],
+                                   fits, fits_from)
             for p, (theme, rest) in enumerate(bounds):
                 units.append((theme, rest, lane, anchor, p))
         if split:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -258,18 +259,23 @@ def test_the_longest_first_bounds_equal_the_bounds_of_every_span(
         ceilings = leave_ranges(gen.extra)
         for lane, anchor, room in starts:
             args = (lane, anchor, room, gen.top_sums, gen.usable, gen.bonus_by_length,
-                    factors, gen.extra, True, gen.word_lengths)
+                    factors, gen.extra, gen.word_lengths)
             assert anchor_bounds(*args, ceilings) == anchor_bounds(*args), (board.rows, rack)
 
 
-@pytest.mark.parametrize("weigh_leave", [False, True])
-def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
-                                                    weigh_leave: bool) -> None:
+@pytest.mark.parametrize(("weigh_leave", "longest_first", "check_letters"), [
+    (False, False, False), (False, True, False), (True, True, False), (True, False, False),
+    (False, True, True), (True, True, True),
+])
+def test_no_move_is_worth_more_than_its_units_bound(
+        small: tuple[Lexicon, Dawg], weigh_leave: bool, longest_first: bool,
+        check_letters: bool) -> None:
     """The search stops at the first unit whose bound is below what it holds, so every move
     of a unit (an anchor and its number of left tiles) must be worth no more than the
-    unit's bound, with and without the leave (whose bounds need every span)."""
+    unit's bound: with and without the leave, with every span or the longest first, and
+    with the spans whose letters spell no word skipped (engine.bots.anagrams)."""
     lexicon, dawg = small
-    checked = 0
+    checked = lowered = 0
     for board, rack in _random_positions(lexicon, dawg, 30):
         model = _model(lexicon, False, rack if weigh_leave else None)
         gen = Generator(dawg, board, rack, RULES.centre, model)
@@ -278,11 +284,15 @@ def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
         gen.left_parts(0)
         most = model.factor_max
         factors = Factors(theme=most, single=most, rest=most)
-        ceilings = leave_ranges(gen.extra) if weigh_leave else None
+        ceilings = leave_ranges(gen.extra) if longest_first else None
+        checks: dict[str, Any] = {}
+        if check_letters and gen._subsets:  # (a rack with no wildcard)
+            checks = {"fits": gen.fits, "fits_from": max(2, len(rack) - 1)}
         for lane, anchor, room in starts:
-            bounds = anchor_bounds(lane, anchor, room, gen.top_sums, gen.usable,
-                                   gen.bonus_by_length, factors, gen.extra, weigh_leave,
-                                   gen.word_lengths, ceilings)
+            args = (lane, anchor, room, gen.top_sums, gen.usable, gen.bonus_by_length,
+                    factors, gen.extra, gen.word_lengths, ceilings)
+            bounds = anchor_bounds(*args, **checks)
+            lowered += bounds != anchor_bounds(*args)
             for p, (theme, rest) in enumerate(bounds):
                 gen.found = []
                 lane.unit(anchor, p)
@@ -290,6 +300,7 @@ def test_no_move_is_worth_more_than_its_units_bound(small: tuple[Lexicon, Dawg],
                     assert move.total + move.leave <= max(theme, rest), (board.rows, rack, move)
                     checked += 1
     assert checked > 200
+    assert (lowered > 10) == check_letters  # (the check does skip spans)
 
 
 def test_leave_ranges_are_the_largest_bound_between_two_counts() -> None:

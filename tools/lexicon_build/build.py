@@ -26,7 +26,7 @@ from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
-from tools.lexicon_build import common, forms, source, vero, vocabulary
+from tools.lexicon_build import anagrams, common, forms, source, vero, vocabulary
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
@@ -292,6 +292,10 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     common_report = common.write(words, folded_freq, out.with_name("pt_br.common.txt"))
     progress(f"wrote the {common_report['common_words']:,} common words", final=True)
     vocabulary.write_all()
+    anagrams_path, false_yes = anagrams.write(dawg.Dawg(graph))
+    progress(f"wrote the letter-set filter {anagrams_path} "
+             f"({anagrams_path.stat().st_size / 1e6:.1f} MB, false yes {false_yes:.2%})",
+             final=True)
     progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
     report: dict[str, object] = {
         "entries": total,
@@ -306,6 +310,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
         "graph_bytes": len(graph),
         "graph_sha256": hashlib.sha256(graph).hexdigest(),
+        "letter_filter_false_yes": round(false_yes, 5),
         "source_sha256": src.sha256,
         **common_report,
     }
