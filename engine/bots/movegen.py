@@ -98,8 +98,8 @@ class Generator:
     # than 30 attributes gets no fast attribute reads in CPython 3.11 (measured).
     __slots__ = (
         "_bonus", "_by_value", "_caps", "_fits", "_heap", "_leaves", "_left_parts", "_subsets",
-        "best_tile", "board", "bonus_by_length", "centre", "counts", "dawg", "extra", "floor",
-        "found", "graph", "leave", "left_depth", "letters", "margin", "mode", "model",
+        "_words", "best_tile", "board", "bonus_by_length", "centre", "counts", "dawg", "extra",
+        "floor", "found", "graph", "leave", "left_depth", "letters", "margin", "mode", "model",
         "multi_factor", "nodes", "rack_codes", "rack_size", "single_factor", "squares",
         "threshold", "tile_value", "top", "top_sums", "usable", "values", "wild", "wildmask",
         "word_lengths",
@@ -174,7 +174,9 @@ class Generator:
         #: by number of tiles, the keys of the tiles of the rack that many may be: for the
         #: whole rack and for all but one tile, with no wildcard in it (see fits)
         self._subsets: dict[int, set[int]] = {}
-        if not sum(self.wild) and self.rack_size > 1:
+        #: the filter of the lexicon's letter sets (None if the graph has none)
+        self._words = for_graph(dawg)
+        if not sum(self.wild) and self.rack_size > 1 and self._words is not None:
             whole = sum(UNIT[code] * self.counts[code] for code in self.rack_codes)
             self._subsets = {self.rack_size: {whole},
                              self.rack_size - 1: {whole - UNIT[c] for c in self.rack_codes}}
@@ -186,9 +188,14 @@ class Generator:
         key = board << 4 | tiles  # (a rack has fewer than 16 tiles)
         found = self._fits.get(key)
         if found is None:
-            words = for_graph(self.dawg)
-            found = self._fits[key] = words is None or any(
-                board + tiles_key in words for tiles_key in self._subsets[tiles])
+            found = False
+            words = self._words
+            assert words is not None  # (no subsets are listed without it)
+            for tiles_key in self._subsets[tiles]:
+                if board + tiles_key in words:
+                    found = True
+                    break
+            self._fits[key] = found
         return found
 
     def spend_wild(self, kind: int, change: int) -> None:
