@@ -180,7 +180,7 @@ class Lane:
         except KeyError:
             mask, kids = gen.nodes.step_of(node)
         wildmask = gen.wildmask
-        hand = letters | wildmask
+        hand = letters | wildmask if wildmask else letters
         options = self.checks[col] & mask & hand
         if not options:
             return
@@ -216,7 +216,7 @@ class Lane:
                                  letters if left > 1 else letters ^ bit)
                     placed.pop()
                     counts[code] = left
-                if wildmask & bit:
+                if wildmask and wildmask & bit:
                     self._extend_wild(anchor, start, col, code, beyond, found >> 1, found & 1,
                                       msum + gain, wmul, xsum + (csum * wm if cross else 0),
                                       longer, placed, letters)
@@ -226,7 +226,8 @@ class Lane:
             # A leaf if no letter in hand may follow it, counting the hand after this tile:
             # its letter gone if it was the last one and no wildcard can be it.
             going = child_mask & onward
-            leaf = not going or (going == bit and counts[code] == 1 and not wildmask & bit)
+            leaf = not going or (going == bit and counts[code] == 1 and not (
+                wildmask and wildmask & bit))
             if leaf and not ends:
                 continue
             left = counts[code]
@@ -251,7 +252,7 @@ class Lane:
                                  letters if left > 1 else letters ^ bit)
                     placed.pop()
                     counts[code] = left
-            if wildmask & bit:
+            if wildmask and wildmask & bit:  # (most racks have no wildcard: no & then)
                 self._extend_wild(anchor, start, col, code, beyond, child, ends, msum, wmul,
                                   xsum + (csum * wm if cross else 0), longer, placed, letters)
 
