@@ -175,8 +175,8 @@ def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
     """By the number q of squares covered from ``anchor`` on: the word multiplier (one plus
     the added parts), the tripled and the tripled-or-doubled letter squares, capped letters,
     board tiles passed, the cross words' points (their board tiles, and the best of two
-    bounds of the tiles on their squares), the longest cross word, and the column after the
-    span."""
+    bounds of the tiles on their squares), the longest cross word, the column after the
+    span, and the key of the board letters passed (:mod:`engine.bots.anagrams`)."""
     size, cells_codes, checks, runs = lane.size, lane.codes, lane.checks, lane.runs
     lm, wm, cross_len, csum, cap = lane.lm, lane.wm, lane.cross_len, lane.csum, lane.cap
     right: list[_Sums] = []

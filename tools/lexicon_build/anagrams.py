@@ -16,10 +16,7 @@ from pathlib import Path
 
 from engine.bots.anagrams import DEFAULT_PATH, UNIT, Anagrams, build, graph_digest, key_of
 from engine.bots.dawg import Dawg
-
-#: letters by how common they are in the tile bag (a rough draw for the measure)
-_DRAW = "AAAAAAAAAAAAAEEEEEEEEEEEIIIIIIIIIOOOOOOOOOOUUUUUSSSSSSSSRRRRRRTTTTTMMMMM" \
-        "NNNNDDDDDCCCCCLLLLLPPPPBBBFFGGVVHHJQZXKWY"
+from engine.rules import RuleSet
 
 
 def write(graph: Dawg, path: Path = DEFAULT_PATH) -> tuple[Path, float]:
@@ -32,12 +29,15 @@ def write(graph: Dawg, path: Path = DEFAULT_PATH) -> tuple[Path, float]:
 
 
 def false_rate(found: Anagrams, keys: set[int], samples: int = 200_000, seed: int = 7) -> float:
-    """How often ``found`` says yes to a multiset of 7 to 10 drawn letters that spells no
-    word (``keys``: those that do)."""
+    """How often ``found`` says yes to a multiset of 7 to 10 letters, drawn with the game's
+    draw weights, that spells no word (``keys``: those that do)."""
     rng = random.Random(seed)
+    weights = RuleSet.standard().draw_weights  # the game's own letter draw
+    letters, chances = list(weights), list(weights.values())
     asked = wrong = 0
     while asked < samples:
-        key = sum(UNIT[ord(rng.choice(_DRAW)) - 64] for _ in range(rng.randint(7, 10)))
+        drawn = rng.choices(letters, chances, k=rng.randint(7, 10))
+        key = sum(UNIT[ord(letter) - 64] for letter in drawn)
         if key in keys:
             continue
         asked += 1
