@@ -29,8 +29,11 @@ class Card:
     target: str | None = None  # what UseCard/Play needs: square, seat, tiles, letter
 
     def to_json(self, price: int) -> dict[str, object]:
+        """The card as players see it; ``wildcard`` is the rack code a Coringa adds, so the
+        client can offer its letters without knowing which card does what."""
         return {"id": self.id, "name": self.name, "level": self.level, "kind": self.kind,
-                "effect": self.effect, "target": self.target, "price": price}
+                "effect": self.effect, "target": self.target, "price": price,
+                "wildcard": WILDCARD_CODES.get(self.id)}
 
 
 _CARDS = (

@@ -30,7 +30,7 @@ from engine.rules import Band, RuleSet
 from engine.scoring import Affinity, Breakdown, score_move
 from engine.state import ACTIVE, FINISHED, MatchState, Seat
 from engine.themes import DEFAULT_DIR, ThemeCatalog
-from engine.tiles import draw, refill, take_from_rack
+from engine.tiles import WILDCARD_LETTERS, draw, refill, take_from_rack
 
 
 class TurnError(RuleError):
@@ -277,8 +277,18 @@ def _second_wind(
     return replace(state, rng_state=rng.state, version=version + 1), events
 
 
-def _record(state: MatchState, entry: dict[str, object]) -> MatchState:
-    return replace(state, history=(*state.history, {"turn": state.turn, **entry}))
+def _record(state: MatchState, seat: int, kind: str,
+            details: Mapping[str, object] | None = None) -> tuple[MatchState, dict[str, object]]:
+    """Append one move to the history, after the seat's state already holds the move's effect.
+
+    Every entry is numbered (``move``, from 0) and carries its round and the seat's running
+    total, so a client or the stored move log can show any page of the match on its own,
+    without replaying the entries before it. The same fields go on the move's public event.
+    """
+    entry: dict[str, object] = {"move": len(state.history), "turn": state.turn,
+                                "round": state.round, "seat": seat, "kind": kind,
+                                **(details or {}), "total": state.seats[seat].score}
+    return replace(state, history=(*state.history, entry)), entry
 
 
 def _play(
@@ -298,9 +308,10 @@ def _play(
         plays_this_turn=player.plays_this_turn + 1, last_score=turn_score,
     )
     state = replace(state.with_seat(seat, player), board=board.rows)
-    summary = {"seat": seat, "kind": "play", "words": [w.text for w in shape.words],
-               "score": breakdown.total, "band": breakdown.band.label}
-    state = _record(state, summary)
+    state, summary = _record(state, seat, "play", {
+        "words": [w.text for w in shape.words],
+        "display": [w.display for w in breakdown.words],
+        "score": breakdown.total, "band": breakdown.band.label})
     return state, [public("move_played", {**summary, "breakdown": breakdown.to_json(),
                                           "tiles": [[t.row, t.col, t.cell]
                                                     for t in command.tiles]})]
@@ -324,10 +335,10 @@ def _swap(
     chain, step = chains.after_break(player.chain,
                                      protected=player.golden_round == state.round)
     player = replace(player, rack=(*left, *drawn), passes_in_row=0, chain=chain)
-    state = _record(state.with_seat(seat, player), {"seat": seat, "kind": "swap",
-                                                    "count": count})
+    state, entry = _record(state.with_seat(seat, player), seat, "swap", {"count": count})
     return state, [
-        public("swapped", {"seat": seat, "count": count, "chain": step.effect}),
+        public("swapped", {"seat": seat, "count": count, "chain": step.effect,
+                           **_numbers(entry)}),
         private(seat, "rack", {"rack": list(player.rack), "drawn": drawn}),
     ]
 
@@ -344,8 +355,13 @@ def _pass(
     player = replace(player, passes=player.passes + 1, passes_in_row=player.passes_in_row + 1,
                      chain=chain)
     player = economy.pass_coin(rules, player)
-    state = _record(state.with_seat(seat, player), {"seat": seat, "kind": kind})
-    return state, [public(kind, {"seat": seat, "chain": step.effect})]
+    state, entry = _record(state.with_seat(seat, player), seat, kind)
+    return state, [public(kind, {"seat": seat, "chain": step.effect, **_numbers(entry)})]
+
+
+def _numbers(entry: Mapping[str, object]) -> dict[str, object]:
+    """The history fields a move's event repeats: which move, in which round, the total."""
+    return {"move": entry["move"], "round": entry["round"], "total": entry["total"]}
 
 
 def _leave(
@@ -468,6 +484,11 @@ def view(
         if rules.cards:
             entry["coins"] = s.coins
             entry["cards_owned"] = sum(1 for slot in s.row if slot is not None and slot.owned)
+        if index == seat:
+            # What the chain earns now and what the next extending word would earn: the
+            # client shows it without knowing the bonus table's rules.
+            entry["chain_bonus_pct"] = rules.chain_bonus_for(s.chain.length)
+            entry["next_chain_bonus_pct"] = rules.chain_bonus_for(s.chain.length + 1)
         seats.append(entry)
     own = state.seats[seat] if seat is not None and 0 <= seat < len(state.seats) else None
     out: dict[str, object] = {
@@ -477,13 +498,20 @@ def view(
         "layout": list(rules.layout), "tile_values": dict(rules.tile_values),
         "cards": rules.cards, "turn_seconds": rules.turn_seconds,
         "round_limit": rules.round_limit, "point_target": rules.point_target,
+        "board_size": rules.size, "swap_limit": rules.swap_limit, "rack_size": rules.rack_size,
+        "wildcards": dict(WILDCARD_LETTERS),
+        "band_weights": [{"band": band.label, "weight_pct": rules.band_weight(band)}
+                         for band in Band],
+        "chain_bonus_pct": list(rules.chain_bonus),
         "you": seat if own is not None else None,
         "rack": list(own.rack) if own is not None else None,
         "chain_roots": list(own.chain.roots) if own is not None else None,
         "current": state.current, "turn": state.turn, "round": state.round,
         "deadline_ms": state.deadline_ms, "status": state.status,
         "anchors": [{"square": [r, c], "seat": owner} for r, c, owner in state.anchors],
-        "history": [dict(h) for h in state.history[-20:]],
+        # Only the count: the moves themselves are paged with the ``history`` action, so a
+        # frame does not grow with the match.
+        "moves": len(state.history),
         "result": dict(state.result) if state.result is not None else None,
     }
     if own is not None and rules.cards:

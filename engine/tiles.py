@@ -9,7 +9,8 @@ can, a full rack keeps at least two vowels.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from engine.rng import Rng
 from engine.rules import ALPHABET, VOWELS, RuleSet
@@ -18,6 +19,14 @@ WILD_ANY = "?"
 WILD_VOWEL = "?V"
 WILD_CONSONANT = "?C"
 WILDCARDS = (WILD_VOWEL, WILD_CONSONANT, WILD_ANY)  # most restrictive first
+
+
+#: The letters each wildcard code may become (the view sends them: the client holds no rules).
+WILDCARD_LETTERS: Mapping[str, str] = MappingProxyType({
+    WILD_ANY: ALPHABET,
+    WILD_VOWEL: "".join(c for c in ALPHABET if c in VOWELS),
+    WILD_CONSONANT: "".join(c for c in ALPHABET if c not in VOWELS),
+})
 
 
 def is_wildcard(code: str) -> bool:
