@@ -1,33 +1,165 @@
 // The screens around a match: entry, lobby, queue, room, and the end of a match.
+// Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
+// focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
-import { REASONS, TIE_BREAKS } from "../text.js";
+import { REASONS, TIE_BREAKS, plural } from "../text.js";
+
+// -- small helpers -----------------------------------------------------------------------------
+
+const NUMBER = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1, useGrouping: "min2" });
+
+// A number as Brazilians write it: a decimal comma, a dot for thousands only from 10.000 on.
+function num(value) {
+  return NUMBER.format(Number(value) || 0);
+}
+
+function rating(value) {
+  return num(Math.round(Number(value) || 0));
+}
+
+// The <details> groups the player opened stay open when a frame re-renders the screen.
+const openGroups = new Set();
+if (typeof document !== "undefined") {
+  document.addEventListener("toggle", (event) => {
+    const key = event.target?.dataset?.keepOpen;
+    if (!key) return;
+    if (event.target.open) openGroups.add(key); else openGroups.delete(key);
+  }, true);
+}
+
+// The line under "Jogar agora" follows the solo settings as the player changes them.
+if (typeof document !== "undefined") {
+  document.addEventListener("change", (event) => {
+    const box = event.target?.closest?.("[data-settings]");
+    const line = box && document.querySelector(`[data-settings-summary="${box.dataset.settings}"]`);
+    if (line) line.textContent = settingsSummary(readSettings(document, box.dataset.settings));
+  });
+}
+
+function group(key, summary, body, { className = "adjust", extra = "" } = {}) {
+  return `<details class="${className}" data-keep-open="${key}"${openGroups.has(key) ? " open" : ""}${extra}>
+      <summary>${summary}</summary>
+      <div class="group-body">${body}</div>
+    </details>`;
+}
+
+const ICONS = {
+  robot: `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect x="6" y="10" width="20" height="16" rx="5" fill="currentColor"/><circle cx="12.5" cy="17.5" r="2.4" fill="#fff"/><circle cx="19.5" cy="17.5" r="2.4" fill="#fff"/><rect x="12" y="22" width="8" height="1.8" rx=".9" fill="#fff"/><rect x="15" y="4" width="2" height="6" fill="currentColor"/><circle cx="16" cy="4" r="2.4" fill="currentColor"/><rect x="2" y="15" width="3" height="6" rx="1.5" fill="currentColor"/><rect x="27" y="15" width="3" height="6" rx="1.5" fill="currentColor"/></svg>`,
+  people: `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><circle cx="11" cy="11" r="4.5" fill="currentColor"/><circle cx="22" cy="12" r="3.6" fill="currentColor" opacity=".75"/><path d="M2.5 26c0-5 3.8-8.5 8.5-8.5s8.5 3.5 8.5 8.5z" fill="currentColor"/><path d="M17.5 19.4c1.2-.8 2.8-1.3 4.5-1.3 4 0 7.5 3 7.5 7.9h-8.4c0-2.6-1.3-5-3.6-6.6z" fill="currentColor" opacity=".75"/></svg>`,
+  key: `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><circle cx="10.5" cy="16" r="6.5" fill="none" stroke="currentColor" stroke-width="3.2"/><path d="M16.5 16h13M24.5 16v5M28.5 16v4" stroke="currentColor" stroke-width="3.2" stroke-linecap="round" fill="none"/></svg>`,
+  trophy: `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><path d="M14 6h20v10a10 10 0 0 1-20 0z" fill="currentColor"/><path d="M14 9H7v3a7 7 0 0 0 7 7M34 9h7v3a7 7 0 0 1-7 7" fill="none" stroke="currentColor" stroke-width="3"/><rect x="21" y="25" width="6" height="8" fill="currentColor"/><rect x="14" y="33" width="20" height="5" rx="2" fill="currentColor"/><rect x="11" y="38" width="26" height="4" rx="2" fill="currentColor"/></svg>`,
+  flag: `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect x="9" y="5" width="3.5" height="38" rx="1.7" fill="currentColor"/><path d="M12.5 7h24l-5 8 5 8h-24z" fill="currentColor"/></svg>`,
+};
+
+// Letters as game tiles, with their values; decorative (the text says the same).
+const TILE_VALUES = { A: 1, E: 1, I: 1, O: 1, S: 1, R: 1, T: 1, M: 1, U: 1, N: 2, D: 2, C: 2,
+  L: 2, P: 2, B: 3, F: 3, G: 3, V: 3, H: 4, J: 6, Q: 6, Z: 7, X: 8, K: 10, W: 10, Y: 10 };
+
+function tiles(word, className = "tiles") {
+  return `<span class="${className}" aria-hidden="true">${[...word].map((letter) =>
+    `<span class="lx-tile">${letter}<small>${TILE_VALUES[letter] ?? ""}</small></span>`).join("")}</span>`;
+}
+
+function initials(name) {
+  const parts = String(name || "?").trim().split(/\s+/);
+  return esc(((parts[0]?.[0] || "?") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase());
+}
+
+// -- validation (the browser's own bubble speaks English: the forms are novalidate) -------------
+
+const NAME_MAX = 20;
+
+/** The Portuguese message for a field of the entry or join-room forms; "" when it is valid
+ *  (and for any other element, buttons included). */
+export function validationMessage(input) {
+  const raw = String(input?.value ?? "");
+  if (input?.name === "code" || input?.id === "room-code") {
+    const code = raw.trim();
+    if (!code) return "Escreva o código da sala.";
+    if (!/^[A-Za-z0-9]+$/.test(code)) return "O código da sala tem só letras e números.";
+    if (code.length < 4 || code.length > 8) return "O código da sala tem de 4 a 8 letras ou números.";
+    return "";
+  }
+  if (input?.name !== "name" && input?.id !== "guest-name") return "";
+  const name = raw.normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+  if (!name) return "Escreva seu nome para entrar.";
+  if ([...name].length > NAME_MAX) return `O nome pode ter no máximo ${NAME_MAX} caracteres.`;
+  if (!/^[\p{L}\p{N} .'-]+$/u.test(name)) {
+    return "Use só letras, números, espaços, ponto, apóstrofo e hífen no nome.";
+  }
+  return "";
+}
+
+/** Checks a form's field, shows the message in its [data-form-error]; true when it is valid. */
+export function checkForm(form) {
+  const field = form?.querySelector("input[name]");
+  if (!field) return true;
+  const message = validationMessage(field);
+  const box = form.querySelector("[data-form-error]");
+  if (box) box.textContent = message;
+  if (message) {
+    field.setAttribute("aria-invalid", "true");
+    field.focus();
+    return false;
+  }
+  field.removeAttribute("aria-invalid");
+  return true;
+}
+
+// -- the settings of a match -------------------------------------------------------------------
+
+const LEVELS = [[1, "Iniciante"], [2, "Aprendiz"], [3, "Jogador"], [4, "Experiente"], [5, "Mestre"]];
+
+function seconds(v) {
+  if (v < 60) return `${v} segundos`;
+  const min = Math.floor(v / 60);
+  const rest = v % 60;
+  if (!rest) return plural(min, "minuto", "minutos");
+  return rest === 30 ? `${plural(min, "minuto", "minutos")} e meio` : `${plural(min, "minuto", "minutos")} e ${rest} s`;
+}
+
+// The short form for the options of a select (it must fit half a phone's width).
+function shortSeconds(v) {
+  if (v < 60) return `${v} s`;
+  return v % 60 === 30 ? `${Math.floor(v / 60)} min e meio` : `${v / 60} min`;
+}
+
+function settingsSummary(s) {
+  const parts = [plural(s.rounds, "rodada", "rodadas"), `${seconds(s.turnSeconds)} por turno`];
+  if (s.bots !== undefined) {
+    parts.unshift(s.bots ? plural(s.bots, "robô", "robôs") : "sem robôs");
+  }
+  parts.push(s.cards ? "com cartas" : "sem cartas");
+  parts.push(s.themed ? "com tema" : "sem tema");
+  return parts.join(" · ");
+}
+
+const DEFAULTS = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3 };
 
 function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
-  const s = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3, ...settings };
+  const s = { ...DEFAULTS, ...settings };
   const opt = (value, label, current) =>
     `<option value="${value}"${String(value) === String(current) ? " selected" : ""}>${label}</option>`;
+  const field = (name, label, options) => `
+      <div class="field">
+        <label for="${prefix}-${name}">${label}</label>
+        <select id="${prefix}-${name}" name="${{ turn: "turnSeconds", rounds: "rounds", bots: "bots", level: "botLevel" }[name]}">${options}</select>
+      </div>`;
+  const toggle = (name, key, label, hint) => `
+      <div class="switch">
+        <input id="${prefix}-${name}" name="${key}" type="checkbox" role="switch"
+               aria-describedby="${prefix}-${name}-hint"${s[key] ? " checked" : ""}>
+        <label for="${prefix}-${name}">${label}<small id="${prefix}-${name}-hint">${hint}</small></label>
+      </div>`;
   return `
     <div class="settings" data-settings="${prefix}">
-      <label for="${prefix}-turn">Tempo por turno</label>
-      <select id="${prefix}-turn" name="turnSeconds">
-        ${[20, 30, 60, 90, 120, 180].map((v) => opt(v, `${v} segundos`, s.turnSeconds)).join("")}
-      </select>
-      <label for="${prefix}-rounds">Rodadas</label>
-      <select id="${prefix}-rounds" name="rounds">
-        ${[2, 3, 4, 5, 10, 15, 20].map((v) => opt(v, `${v}`, s.rounds)).join("")}
-      </select>
-      <label for="${prefix}-cards">Cartas de poder</label>
-      <input id="${prefix}-cards" name="cards" type="checkbox"${s.cards ? " checked" : ""}>
-      <label for="${prefix}-themed">Com tema</label>
-      <input id="${prefix}-themed" name="themed" type="checkbox"${s.themed ? " checked" : ""}>
       ${withBots ? `
-      <label for="${prefix}-bots">Robôs</label>
-      <select id="${prefix}-bots" name="bots">${[0, 1, 2, 3].map((v) => opt(v, `${v}`, s.bots)).join("")}</select>
-      <label for="${prefix}-level">Nível dos robôs</label>
-      <select id="${prefix}-level" name="botLevel">
-        ${[[1, "Iniciante"], [2, "Aprendiz"], [3, "Jogador"], [4, "Experiente"], [5, "Mestre"]]
-          .map(([v, n]) => opt(v, n, s.botLevel)).join("")}
-      </select>` : ""}
+      ${field("bots", "Robôs", [0, 1, 2, 3].map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
+      ${field("level", "Nível dos robôs", LEVELS.map(([v, n]) => opt(v, n, s.botLevel)).join(""))}` : ""}
+      ${field("rounds", "Rodadas", [2, 3, 4, 5, 10, 15, 20].map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
+      ${field("turn", "Tempo por turno", [20, 30, 60, 90, 120, 180].map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
+      ${toggle("cards", "cards", "Cartas de poder", "Compre cartas com moedas e vire o jogo.")}
+      ${toggle("themed", "themed", "Com tema", "Palavras do tema valem mais pontos.")}
     </div>`;
 }
 
@@ -45,19 +177,37 @@ export function readSettings(root, prefix) {
   return out;
 }
 
+// -- entry -------------------------------------------------------------------------------------
+
 export function entryScreen(state) {
   return `
-    <section class="panel" aria-labelledby="entry-title">
-      <h2 id="entry-title">Bem-vindo ao Vanlexis</h2>
-      <p>Forme palavras no tabuleiro, siga o tema da partida e use cartas de poder.</p>
-      <form class="row" data-form="guest">
-        <label for="guest-name">Seu nome</label>
-        <input id="guest-name" name="name" maxlength="20" autocomplete="nickname" required
-               value="${esc(state.me?.name || "")}">
-        <button class="primary" type="submit">Entrar</button>
-      </form>
-    </section>`;
+    <div class="lx lx-entry">
+      <section class="lx-card entry-card" aria-labelledby="entry-title">
+        ${tiles("VANLEXIS", "tiles brand-tiles")}
+        <h2 id="entry-title" tabindex="-1" data-screen-heading>Bem-vindo ao Vanlexis</h2>
+        <p class="pitch">O jogo de palavras em que o tema da partida vale mais: monte palavras no
+          tabuleiro, use cartas de poder e jogue contra robôs ou amigos, a qualquer hora.</p>
+        <ul class="perks" aria-label="Destaques do jogo">
+          <li><span class="perk-dot perk-theme" aria-hidden="true">★</span>Palavras do tema valem mais</li>
+          <li><span class="perk-dot perk-cards" aria-hidden="true">✦</span>Cartas de poder</li>
+          <li><span class="perk-dot perk-bots" aria-hidden="true">●</span>Robôs sempre prontos</li>
+        </ul>
+        <form class="entry-form" data-form="guest" novalidate>
+          <label for="guest-name">Seu nome</label>
+          <div class="entry-row">
+            <input id="guest-name" name="name" maxlength="20" autocomplete="nickname" required
+                   spellcheck="false" aria-describedby="guest-name-hint guest-name-error"
+                   placeholder="Como quer ser chamado?" value="${esc(state.me?.name || "")}">
+            <button class="lx-primary" type="submit">Entrar</button>
+          </div>
+          <p class="hint" id="guest-name-hint">De 1 a 20 caracteres: letras, números, espaços, ponto, apóstrofo e hífen.</p>
+          <p class="form-error" id="guest-name-error" role="alert" data-form-error></p>
+        </form>
+      </section>
+    </div>`;
 }
+
+// -- lobby -------------------------------------------------------------------------------------
 
 const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
 const BOARD_NAMES = { claro: "Claro", noturno: "Noturno", veterano: "Feltro verde" };
@@ -70,121 +220,259 @@ export function badgeName(id) {
   return BADGE_NAMES[id] || id;
 }
 
-function profilePanel(state) {
+function profileStrip(state) {
   const me = state.me;
-  const styles = (me?.styles || ["classico"]).map((id) =>
-    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(STYLE_NAMES[id] || id)}</option>`).join("");
-  const badges = (me?.badges || []).map((b) => `<span class="badge">🏅 ${esc(badgeName(b))}</span>`).join(" ");
-  const board = state.leaderboard || [];
+  const matches = me?.matches ?? 0;
+  const rated = me?.ratedMatches ?? 0;
+  const badges = me?.badges || [];
   return `
-    <section class="panel" aria-labelledby="profile-title">
-      <h2 id="profile-title">Olá, ${esc(me?.name || "")}!</h2>
-      <p data-profile>Rating <strong>${me ? Math.round(me.rating) : "—"}</strong>
-        · ${me?.matches ?? 0} partida(s), ${me?.ratedMatches ?? 0} valendo rating</p>
-      <p>${badges || '<span class="muted">Jogue para ganhar medalhas (só visuais).</span>'}</p>
-      <div class="row"><label for="tile-style">Estilo das peças</label>
-        <select id="tile-style" data-style="tile">${styles}</select>
-        <label for="board-style">Tabuleiro</label>
-        <select id="board-style" data-style="board">${(me?.boardStyles || ["claro"]).map((id) =>
-          `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(BOARD_NAMES[id] || id)}</option>`).join("")}</select></div>
-      <details data-leaderboard-box>
-        <summary>Classificação</summary>
-        ${board.length ? `<table class="standings"><thead><tr><th>#</th><th>Jogador</th><th>Rating</th><th>Partidas</th></tr></thead>
-          <tbody>${board.map((p) => `<tr><td>${p.rank}</td><td>${esc(p.name)}</td><td>${Math.round(p.rating)}</td><td>${p.matches}</td></tr>`).join("")}</tbody></table>`
-          : '<p class="muted">Ninguém na classificação ainda: ela conta as partidas da fila Jogar.</p>'}
-      </details>
+    <section class="lx-hello" aria-labelledby="profile-title">
+      <span class="avatar" aria-hidden="true">${initials(me?.name)}</span>
+      <div class="hello-text">
+        <h2 id="profile-title" tabindex="-1" data-screen-heading>Olá, ${esc(me?.name || "")}!</h2>
+        <p data-profile class="stats">
+          <span class="stat stat-rating">Classificação <strong>${me ? rating(me.rating) : "—"}</strong></span>
+          <span class="stat">${matches ? plural(matches, "partida jogada", "partidas jogadas") : "Nenhuma partida ainda"}</span>
+          ${rated ? `<span class="stat">${plural(rated, "partida normal", "partidas normais")}</span>` : ""}
+          ${badges.length ? `<span class="stat">${plural(badges.length, "medalha", "medalhas")}</span>` : ""}
+        </p>
+      </div>
     </section>`;
 }
 
-export function lobbyScreen(state) {
+function soloMode(state) {
+  const s = { ...DEFAULTS, ...(state.lastSettings || {}) };
   return `
-    ${profilePanel(state)}
-    <div class="lobby-grid">
-      <section class="panel stack" aria-labelledby="normal-title">
-        <h2 id="normal-title">Jogar</h2>
-        <p>Entre na fila: se faltar gente, robôs do seu nível completam a mesa.</p>
+    <section class="mode mode-solo" aria-labelledby="solo-title">
+      <div class="mode-main">
+        <div class="mode-head">
+          <span class="emblem">${ICONS.robot}</span>
+          <div>
+            <p class="mode-kicker">O jeito mais rápido</p>
+            <h3 id="solo-title">Solo contra robôs</h3>
+          </div>
+        </div>
+        <p class="mode-pitch">Começa na hora: você contra robôs do nível que escolher.</p>
+        <button class="play-now" data-action="start-solo">
+          <span class="play-icon" aria-hidden="true">▶</span> Jogar agora
+        </button>
+        <p class="mode-note" data-settings-summary="solo">${esc(settingsSummary(s))}</p>
+      </div>
+      ${tiles("JOGAR", "tiles hero-tiles")}
+      ${group("solo", "Ajustes da partida solo", settingsForm("solo", state.lastSettings || {}), { className: "adjust adjust-on-dark" })}
+    </section>`;
+}
+
+function normalMode() {
+  return `
+    <section class="mode mode-normal" aria-labelledby="normal-title">
+      <div class="mode-head">
+        <span class="emblem">${ICONS.people}</span>
+        <div>
+          <p class="mode-kicker">Vale classificação</p>
+          <h3 id="normal-title">Partida normal</h3>
+        </div>
+      </div>
+      <p class="mode-pitch">Entre na fila: se faltar gente, robôs do seu nível completam a mesa.</p>
+      <div class="field">
         <label for="queue-seats">Jogadores na mesa</label>
         <select id="queue-seats">
-          <option value="2">2</option><option value="3">3</option><option value="4" selected>4</option>
+          <option value="2">2 jogadores</option><option value="3">3 jogadores</option>
+          <option value="4" selected>4 jogadores</option>
         </select>
-        <button class="primary" data-action="join-queue">Jogar</button>
+      </div>
+      <button class="lx-secondary" data-action="join-queue">Entrar na fila</button>
+    </section>`;
+}
+
+function customMode(state) {
+  return `
+    <section class="mode mode-custom" aria-labelledby="room-title">
+      <div class="mode-head">
+        <span class="emblem">${ICONS.key}</span>
+        <div>
+          <p class="mode-kicker">Com amigos</p>
+          <h3 id="room-title">Customizada</h3>
+        </div>
+      </div>
+      <p class="mode-pitch">Crie uma sala com suas regras e passe o código, ou entre numa sala.</p>
+      ${group("room", "Ajustes da sala", settingsForm("room", state.lastSettings || { bots: 0 }))}
+      <button class="lx-secondary" data-action="create-room">Criar sala</button>
+      <form class="join-form" data-form="join-room" novalidate>
+        <label for="room-code">Código da sala</label>
+        <div class="entry-row">
+          <input id="room-code" name="code" maxlength="8" autocapitalize="characters" autocomplete="off"
+                 spellcheck="false" required aria-describedby="room-code-error" placeholder="EX.: K7QH2M">
+          <button type="submit" class="lx-secondary">Entrar na sala</button>
+        </div>
+        <p class="form-error" id="room-code-error" role="alert" data-form-error></p>
+      </form>
+    </section>`;
+}
+
+function extrasPanel(state) {
+  const me = state.me;
+  const styles = (me?.styles || ["classico"]).map((id) =>
+    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(STYLE_NAMES[id] || id)}</option>`).join("");
+  const boards = (me?.boardStyles || ["claro"]).map((id) =>
+    `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(BOARD_NAMES[id] || id)}</option>`).join("");
+  const badges = (me?.badges || []).map((b) => `<li class="medal"><span class="medal-icon" aria-hidden="true"></span>${esc(badgeName(b))}</li>`).join("");
+  const board = state.leaderboard || [];
+  return `
+    <div class="lx-extras">
+      <section class="lx-card" aria-labelledby="looks-title">
+        <h3 id="looks-title">Seu visual</h3>
+        ${badges ? `<ul class="medals" aria-label="Suas medalhas">${badges}</ul>`
+          : '<p class="muted-text">Jogue para ganhar medalhas e estilos (só visuais).</p>'}
+        <div class="looks">
+          <div class="field"><label for="tile-style">Estilo das peças</label>
+            <select id="tile-style" data-style="tile">${styles}</select></div>
+          <div class="field"><label for="board-style">Tabuleiro</label>
+            <select id="board-style" data-style="board">${boards}</select></div>
+        </div>
       </section>
-      <section class="panel stack" aria-labelledby="room-title">
-        <h2 id="room-title">Customizada</h2>
-        ${settingsForm("room", state.lastSettings || { bots: 0 })}
-        <button data-action="create-room">Criar sala</button>
-        <form class="row" data-form="join-room">
-          <label for="room-code">Código</label>
-          <input id="room-code" name="code" maxlength="8" autocapitalize="characters" required>
-          <button type="submit">Entrar na sala</button>
-        </form>
-      </section>
-      <section class="panel stack" aria-labelledby="solo-title">
-        <h2 id="solo-title">Solo</h2>
-        <p>Jogue sozinho ou contra robôs, agora.</p>
-        ${settingsForm("solo", state.lastSettings || {})}
-        <button class="primary" data-action="start-solo">Começar</button>
+      <section class="lx-card" aria-labelledby="leaders-title">
+        <h3 id="leaders-title">Melhores jogadores</h3>
+        <details class="adjust" data-leaderboard-box data-keep-open="leaders"${openGroups.has("leaders") ? " open" : ""}>
+          <summary>Ver a classificação</summary>
+          <div class="group-body">
+          ${board.length ? `<div class="scroll-box" tabindex="0" role="region" aria-label="Melhores jogadores">
+            <table class="lx-table"><thead><tr><th scope="col">#</th><th scope="col">Jogador</th>
+              <th scope="col" class="num">Classificação</th><th scope="col" class="num">Partidas</th></tr></thead>
+            <tbody>${board.map((p) => `<tr${p.name === me?.name ? ' class="me"' : ""}><td>${p.rank}º</td><td>${esc(p.name)}</td>
+              <td class="num">${rating(p.rating)}</td><td class="num">${num(p.matches)}</td></tr>`).join("")}</tbody></table></div>`
+            : '<p class="muted-text">Ninguém na lista ainda: a classificação conta as partidas normais, da fila.</p>'}
+          </div>
+        </details>
       </section>
     </div>`;
 }
 
+export function lobbyScreen(state) {
+  return `
+    <div class="lx lx-lobby">
+      ${profileStrip(state)}
+      ${soloMode(state)}
+      <div class="mode-grid">
+        ${normalMode()}
+        ${customMode(state)}
+      </div>
+      ${extrasPanel(state)}
+    </div>`;
+}
+
+// -- queue -------------------------------------------------------------------------------------
+
 export function queueScreen(state) {
   const q = state.queue;
-  const seconds = q?.fillAtMs ? Math.max(0, Math.ceil((q.fillAtMs - Date.now()) / 1000)) : null;
+  const left = q?.fillAtMs ? Math.max(0, Math.ceil((q.fillAtMs - Date.now()) / 1000)) : null;
+  const players = q?.players || [];
+  const seats = Math.max(q?.seats || players.length || 2, players.length);
+  const chairs = Array.from({ length: seats }, (_, i) => {
+    const name = players[i];
+    return name
+      ? `<li class="chair taken"><span class="avatar" aria-hidden="true">${initials(name)}</span><span>${esc(name)}</span></li>`
+      : '<li class="chair free"><span class="avatar" aria-hidden="true">?</span><span>Lugar livre</span></li>';
+  }).join("");
   return `
-    <section class="panel stack" aria-live="polite">
-      <h2>Procurando partida…</h2>
-      <p>Mesa de ${q?.seats ?? "?"} jogadores. Na mesa: ${esc((q?.players || []).join(", "))}.</p>
-      ${seconds !== null ? `<p class="muted" data-queue-timer>Robôs completam a mesa em ${seconds} s.</p>` : ""}
-      <button data-action="leave-queue">Sair da fila</button>
-    </section>`;
+    <div class="lx lx-narrow">
+      <section class="lx-card wait-card" aria-labelledby="queue-title">
+        ${tiles("FILA", "tiles wait-tiles")}
+        <h2 id="queue-title" tabindex="-1" data-screen-heading>Procurando partida…</h2>
+        <p class="lead" aria-live="polite">Mesa de ${q?.seats ? plural(q.seats, "jogador", "jogadores") : "? jogadores"}:
+          ${plural(players.length, "já chegou", "já chegaram")}.</p>
+        <ul class="chairs" aria-label="Lugares da mesa">${chairs}</ul>
+        ${left !== null ? `<p class="timer-pill" data-queue-timer>Robôs completam a mesa em ${left} s.</p>` : ""}
+        <button class="lx-secondary" data-action="leave-queue">Sair da fila</button>
+      </section>
+    </div>`;
 }
+
+// -- room --------------------------------------------------------------------------------------
 
 export function roomScreen(state) {
   const room = state.room;
   const host = room.players.find((p) => p.host);
   const amHost = host && host.name === state.me?.name;
+  const bots = room.settings.bots || 0;
+  const people = room.players.map((p) => `
+        <li class="chair taken"><span class="avatar" aria-hidden="true">${initials(p.name)}</span>
+          <span>${esc(p.name)}${p.name === state.me?.name ? " (você)" : ""}</span>
+          ${p.host ? '<span class="tag tag-host">anfitrião</span>' : ""}</li>`).join("");
+  const robots = Array.from({ length: bots }, (_, i) => `
+        <li class="chair robot"><span class="avatar" aria-hidden="true">${ICONS.robot}</span>
+          <span>Robô ${i + 1}</span><span class="tag tag-bot">robô</span></li>`).join("");
   return `
-    <section class="panel stack">
-      <h2>Sala</h2>
-      <p>Código para compartilhar: <span class="code" data-room-code>${esc(room.code)}</span></p>
-      <ul>${room.players.map((p) => `<li>${esc(p.name)}${p.host ? ' <span class="badge">anfitrião</span>' : ""}</li>`).join("")}
-      ${Array.from({ length: room.settings.bots || 0 }, (_, i) => `<li>Robô ${i + 1} <span class="badge bot">robô</span></li>`).join("")}</ul>
-      ${amHost ? `${settingsForm("update", room.settings)}
-        <div class="row"><button data-action="update-room">Salvar ajustes</button>
-        <button class="primary" data-action="start-room">Começar partida</button></div>`
-        : `<p class="muted">Aguardando ${esc(host?.name || "o anfitrião")} começar.</p>`}
-      <button data-action="leave-room">Sair da sala</button>
-    </section>`;
+    <div class="lx lx-narrow">
+      <section class="lx-card room-card" aria-labelledby="room-screen-title">
+        <h2 id="room-screen-title" tabindex="-1" data-screen-heading>Sala de ${esc(host?.name || "amigos")}</h2>
+        <div class="code-box">
+          <p class="code-label" id="room-code-label">Código para compartilhar</p>
+          <p class="code-value"><span class="code" data-room-code>${esc(room.code)}</span></p>
+          <button class="lx-secondary copy" data-action="copy-code" data-code="${esc(room.code)}">Copiar código</button>
+        </div>
+        <p class="mode-note on-light">${esc(settingsSummary(room.settings))}</p>
+        <h3 class="sub">À mesa (${room.players.length + bots})</h3>
+        <ul class="chairs">${people}${robots}</ul>
+        ${amHost ? `
+        <button class="play-now" data-action="start-room"><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
+        ${group("update", "Ajustes da sala", `${settingsForm("update", room.settings)}
+          <button class="lx-secondary" data-action="update-room">Salvar ajustes</button>`)}`
+        : `<p class="waiting"><span class="pulse" aria-hidden="true"></span>Aguardando ${esc(host?.name || "o anfitrião")} começar a partida.</p>`}
+        <button class="lx-ghost" data-action="leave-room">Sair da sala</button>
+      </section>
+    </div>`;
 }
+
+// -- the end of a match ------------------------------------------------------------------------
 
 export function endScreen(state) {
   const ended = state.ended;
   const view = state.view;
-  const rows = ended.result.ranking.map((r) => {
+  const ranking = ended.result.ranking;
+  const winner = ranking.find((r) => r.rank === 1) || ranking[0];
+  const iWon = winner && view && winner.seat === view.you;
+  const hasRatings = Boolean(ended.ratings?.length);
+  const rows = ranking.map((r) => {
     const change = ended.ratings?.find((x) => x.seat === r.seat);
     const seat = view?.seats?.[r.seat];
-    return `<tr${r.seat === view?.you ? ' class="me"' : ""}>
-      <td>${r.rank}º</td>
-      <td>${esc(r.name)}${seat?.bot ? ' <span class="badge bot">robô</span>' : ""}</td>
-      <td>${r.score}</td><td>${esc(r.longest_word || "—")}</td>
-      <td>${r.tie_break ? esc(TIE_BREAKS[r.tie_break] || r.tie_break) : ""}</td>
-      <td>${change ? `${Math.round(change.before)} → ${Math.round(change.after)}` : ""}</td></tr>`;
+    const delta = change ? Math.round(change.after) - Math.round(change.before) : 0;
+    return `<tr class="${r.seat === view?.you ? "me" : ""}${r.rank === 1 ? " first" : ""}">
+      <td><span class="place place-${Math.min(r.rank, 4)}">${r.rank}º</span></td>
+      <td><span class="who">${esc(r.name)}${r.seat === view?.you ? " (você)" : ""}${seat?.bot ? ' <span class="tag tag-bot">robô</span>' : ""}</span>
+        ${r.tie_break ? `<small class="tie">${esc(TIE_BREAKS[r.tie_break] || r.tie_break)}</small>` : ""}</td>
+      <td class="num"><strong>${num(r.score)}</strong></td>
+      <td class="word">${r.longest_word ? `<span class="word-chip">${esc(r.longest_word)}</span>` : "—"}</td>
+      ${hasRatings ? `<td class="num">${change ? `${rating(change.before)} → ${rating(change.after)}
+        <span class="delta ${delta >= 0 ? "up" : "down"}">${delta >= 0 ? "+" : "−"}${num(Math.abs(delta))}</span>` : "—"}</td>` : ""}</tr>`;
   }).join("");
   const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
-  const badge = earned.map((b) => `🏅 ${esc(badgeName(b))}`).join(", ");
+  const badge = earned.map((b) => esc(badgeName(b))).join(", ");
+  const title = iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
   return `
-    <section class="panel stack" aria-labelledby="end-title">
-      <h2 id="end-title">Fim da partida</h2>
-      <p>A partida terminou porque ${esc(REASONS[ended.result.reason] || ended.result.reason)}.</p>
-      <table class="standings">
-        <thead><tr><th>Posição</th><th>Jogador</th><th>Pontos</th><th>Melhor palavra</th><th></th><th>Rating</th></tr></thead>
-        <tbody>${rows}</tbody>
-      </table>
-      ${badge ? `<p data-rewards>Você ganhou: <strong>${badge}</strong> (só visual).</p>` : ""}
-      <div class="row">
-        <button class="primary" data-action="rematch">Jogar de novo</button>
-        <button data-action="to-lobby">Voltar ao saguão</button>
-      </div>
-    </section>`;
+    <div class="lx lx-narrow lx-end">
+      <section class="lx-card end-card" aria-labelledby="end-title">
+        <div class="end-banner${iWon ? " won" : ""}">
+          <span class="end-emblem">${iWon ? ICONS.trophy : ICONS.flag}</span>
+          <div>
+            <p class="mode-kicker">Fim da partida</p>
+            <h2 id="end-title" tabindex="-1" data-screen-heading>${title}</h2>
+            <p class="end-reason">A partida terminou porque ${esc(REASONS[ended.result.reason] || ended.result.reason)}.</p>
+          </div>
+        </div>
+        <div class="scroll-box" tabindex="0" role="region" aria-label="Resultado da partida">
+          <table class="lx-table standings">
+            <thead><tr><th scope="col">Lugar</th><th scope="col">Jogador</th><th scope="col" class="num">Pontos</th>
+              <th scope="col">Melhor palavra</th>${hasRatings ? '<th scope="col" class="num">Classificação</th>' : ""}</tr></thead>
+            <tbody>${rows}</tbody>
+          </table>
+        </div>
+        ${badge ? `<p class="reward" data-rewards><span class="medal-icon" aria-hidden="true"></span>
+          <span>Você ganhou: <strong>${badge}</strong> (só visual).</span></p>` : ""}
+        <div class="end-actions">
+          <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> Jogar de novo</button>
+          <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
+        </div>
+      </section>
+    </div>`;
 }
