@@ -71,6 +71,9 @@ def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
         breakdown = rt.matches.preview(who.player_id, message.matchId, to_play(message))
         return [Previewed(requestId=message.requestId, matchId=message.matchId,
                           breakdown=breakdown).dump()]
+    if isinstance(message, msg.History):
+        return [rt.matches.history(who.player_id, message.matchId, message.before,
+                                   message.limit, message.requestId)]
     if isinstance(message, msg.Resume):
         return rt.matches.resume(who.player_id, conn.connection_id, message.matchId,
                                  message.requestId).frames
@@ -134,10 +137,42 @@ def _request_id(data: object) -> str | None:
     return None
 
 
+#: pydantic's error types, said in Portuguese (the player reads them); ``{…}`` from its context
+_PROBLEMS = {
+    "missing": "campo obrigatório",
+    "extra_forbidden": "campo desconhecido",
+    "int_type": "deve ser um número inteiro",
+    "int_parsing": "deve ser um número inteiro",
+    "int_from_float": "deve ser um número inteiro",
+    "greater_than_equal": "deve ser pelo menos {ge}",
+    "less_than_equal": "deve ser no máximo {le}",
+    "greater_than": "deve ser maior que {gt}",
+    "less_than": "deve ser menor que {lt}",
+    "bool_type": "deve ser verdadeiro ou falso",
+    "bool_parsing": "deve ser verdadeiro ou falso",
+    "string_type": "deve ser um texto",
+    "string_too_short": "texto curto demais",
+    "string_too_long": "texto longo demais (máximo {max_length})",
+    "string_pattern_mismatch": "formato inválido",
+    "list_type": "deve ser uma lista",
+    "too_short": "itens de menos",
+    "too_long": "itens demais (máximo {max_length})",
+    "model_type": "deve ser um objeto",
+    "dict_type": "deve ser um objeto",
+    "literal_error": "valor não aceito",
+    "union_tag_invalid": "valor não aceito",
+}
+
+
 def _invalid(exc: ValidationError) -> str:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "mensagem"
-    return f"Mensagem inválida em “{where}”: {first.get('msg', 'valor inválido')}."
+    try:
+        problem = _PROBLEMS.get(first.get("type", ""), "valor inválido").format(
+            **first.get("ctx", {}))
+    except (KeyError, IndexError):
+        problem = "valor inválido"
+    return f"Mensagem inválida em “{where}”: {problem}."
 
 
 #: service counters published as metrics (lost races, bot turns, matches started and settled)

@@ -130,6 +130,18 @@ class Preview(_MatchMessage):
     cards: Annotated[list[MoveCard], Field(max_length=4)] = []
 
 
+class History(_MatchMessage):
+    """A page of the match's moves with their receipts, oldest first; changes nothing.
+
+    ``before`` is exclusive (a move number: the page ends just before it; default the latest
+    move); the answer's ``older`` is the ``before`` of the page before.
+    """
+
+    action: Literal["history"]
+    before: Annotated[int, Field(ge=0)] | None = None
+    limit: Annotated[int, Field(ge=1, le=50)] = 50
+
+
 class Play(_MatchMessage):
     action: Literal["play"]
     tiles: Annotated[list[Tile], Field(min_length=1, max_length=9)]
@@ -202,8 +214,8 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
-    | LeaveRoom | StartSolo | Preview | Play | Swap | Pass | Buy | Sell | UseCard | ChooseTheme
-    | Leave | Leaderboard | SetStyle | Ping,
+    | LeaveRoom | StartSolo | Preview | History | Play | Swap | Pass | Buy | Sell | UseCard
+    | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
     Field(discriminator="action"),
 ]
 
@@ -212,8 +224,8 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessag
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
-    "startRoom", "leaveRoom", "startSolo", "preview", "play", "swap", "pass", "buy", "sell",
-    "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
+    "startRoom", "leaveRoom", "startSolo", "preview", "history", "play", "swap", "pass", "buy",
+    "sell", "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
 )
-GAME_ACTIONS = frozenset({"preview", "play", "swap", "pass", "buy", "sell", "useCard",
-                          "chooseTheme", "leave"})
+GAME_ACTIONS = frozenset({"preview", "history", "play", "swap", "pass", "buy", "sell",
+                          "useCard", "chooseTheme", "leave"})

@@ -8,19 +8,233 @@ client needs nothing else: it draws what the latest view says and animates the e
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 #: API Gateway refuses frames over 32 KB; the notifier checks every frame against this.
 MAX_FRAME_BYTES = 32 * 1024
+#: What the server lets a frame it cuts to size take (a split update, a page of history),
+#: with room to spare below MAX_FRAME_BYTES.
+FRAME_BUDGET = 30_000
 
 
-class _Frame(BaseModel):
+class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+def _absent() -> Any:
+    """A field the engine leaves out (rather than sending null) when it does not apply, e.g.
+    coins in a match without cards: None here, and left out of the frame again."""
+    return Field(default=None, exclude_if=_is_none)
+
+
+# -- the score breakdown (engine/scoring.py Breakdown.to_json) -------------------------------
+
+BandName = Literal["Frio", "Morno", "Quente", "Escaldante"]
+
+
+class LetterScore(_Model):
+    square: str  # e.g. "K11"
+    letter: str
+    wildcard: bool
+    placed: bool  # placed by this move (only these get the square's bonus)
+    value: int
+    multiplier: int
+    sources: list[str]  # the bonuses' labels
+    points: int
+
+
+class WordScore(_Model):
+    word: str  # folded: A–Z
+    display: str  # the dictionary's spelling, with accents
+    direction: Literal["across", "down"]
+    start: str
+    main: bool
+    letters: list[LetterScore]
+    letter_sum: int
+    multiplier: int
+    sources: list[str]
+    points: int
+
+
+class ChainStep(_Model):
+    before: int
+    after: int
+    effect: Literal["extends", "same_root", "keeps", "breaks", "protected", "none"]
+    bonus_pct: int
+
+
+class Breakdown(_Model):
+    """Where every point of a play came from, in the rules' order (main word first)."""
+
+    words: list[WordScore]
+    words_total: int
+    longest_word: str
+    length_bonus: int
+    subtotal: int
+    band: BandName
+    band_weight_pct: int
+    matched: str | None  # the theme entry the main word matched
+    prisma: bool
+    chain: ChainStep
+    total: int
+
+
+# -- the seat view (engine/match.py view) ------------------------------------------------------
+
+
+class ThemeView(_Model):
+    id: str
+    name: str
+    description: str
+
+
+class SeatView(_Model):
+    seat: int
+    name: str
+    bot: bool
+    score: int
+    rack_size: int
+    passes: int
+    chain: int  # the affinity chain's length
+    longest_word: str
+    left: bool
+    personal_theme: ThemeView | None
+    coins: int | None = _absent()  # with cards only
+    cards_owned: int | None = _absent()  # with cards only
+    online: bool | None = _absent()  # added by the service: a live connection (bots: always)
+    chain_bonus_pct: int | None = _absent()  # your own seat only: what the chain earns now
+    next_chain_bonus_pct: int | None = _absent()  # your own seat only: the next extension
+
+
+class CardView(_Model):
+    id: str
+    name: str
+    level: int
+    kind: Literal["move", "instant"]
+    effect: str
+    target: str | None  # what the card needs: square, seat, tiles, letter
+    price: int
+    wildcard: Literal["?", "?V", "?C"] | None  # the rack code a Coringa adds
+    owned: bool
+
+
+class PendingView(_Model):
+    """A choice only its owner sees: an Ímã's tiles or a Ladrão de Tema's themes."""
+
+    kind: Literal["ima", "ladrao"]
+    options: list[ThemeView] | list[str]
+
+
+class SpiedView(_Model):
+    seat: int
+    rack: list[str]
+
+
+class MarketView(_Model):
+    coins: int
+    row: list[CardView | None]
+    pending: PendingView | None
+    spied: SpiedView | None  # the rack your Espião watches
+    second_wind: bool
+    mines: list[int]  # payouts left of each running Mina
+    chain_protected: bool
+
+
+class AnchorView(_Model):
+    square: tuple[int, int]
+    seat: int
+
+
+class BandWeight(_Model):
+    band: BandName
+    weight_pct: int
+
+
+class RankingRow(_Model):
+    rank: int
+    seat: int
+    name: str
+    score: int
+    longest_word: str
+    passes: int
+    thinking_ms: int
+    left: bool
+    tie_break: Literal["longest_word", "fewer_passes", "less_time", "seat_order"] | None
+
+
+class ResultView(_Model):
+    reason: Literal["target", "rounds", "passes", "left"]
+    ranking: list[RankingRow]
+    winner: int
+
+
+class MatchView(_Model):
+    """One seat's whole view. Other seats' racks never appear; ``market`` is your own."""
+
+    match_id: str
+    version: int
+    rules: str
+    theme: ThemeView | None
+    board: list[str]  # rows; "." empty, a capital a tile, a small letter a wildcard tile
+    seats: list[SeatView]
+    layout: list[str]  # the bonus squares (see engine/rules.py)
+    tile_values: dict[str, int]
+    cards: bool
+    turn_seconds: int
+    round_limit: int
+    point_target: int
+    board_size: int
+    swap_limit: int
+    rack_size: int
+    wildcards: dict[str, str]  # rack code → the letters it may become
+    band_weights: list[BandWeight]  # Frio … Escaldante
+    chain_bonus_pct: list[int]  # by the chain's length (longer chains take the last)
+    you: int | None
+    rack: list[str] | None
+    chain_roots: list[str] | None
+    current: int
+    turn: int
+    round: int
+    deadline_ms: int
+    status: Literal["active", "finished"]
+    anchors: list[AnchorView]
+    moves: int  # moves so far: the ``history`` action pages them
+    result: ResultView | None
+    market: MarketView | None = _absent()  # with cards, your own seat only
+
+
+class HistoryEntry(_Model):
+    """One move of the match, as stored and as the ``history`` frame sends it."""
+
+    move: int  # 0-based, in the order played
+    turn: int
+    round: int
+    seat: int
+    kind: Literal["play", "swap", "passed", "timed_out"]
+    words: list[str]  # display spellings, main word first; empty unless a play
+    band: BandName | None = None  # plays only
+    points: int
+    total: int  # the seat's score after this move
+    tiles: list[tuple[int, int, str]] | None = None  # plays: [row, col, cell]
+    count: int | None = None  # swaps: how many tiles
+    breakdown: Breakdown | None = None  # plays: the receipt
+
+
+class _Frame(_Model):
+    #: top-level fields sent as null rather than left out (None there is an answer)
+    _NULLABLE: ClassVar[frozenset[str]] = frozenset()
+
     def dump(self) -> str:
-        data = self.model_dump(mode="json", exclude_none=True)
+        # Only the frame's own unset fields are left out (requestId, …); inside the view and
+        # the receipts a null is data and stays.
+        data = {k: v for k, v in self.model_dump(mode="json").items()
+                if v is not None or k in self._NULLABLE}
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         try:
             text.encode("utf-8")
@@ -69,25 +283,45 @@ class View(_Frame):
     type: Literal["view"] = "view"
     requestId: str | None = None
     matchId: str
-    view: dict[str, Any]
+    view: MatchView
 
 
 class Update(_Frame):
-    """What a command changed: the events this seat may see, then its new view."""
+    """What a command changed: the events this seat may see, then its new view.
+
+    A command that made many moves (bots playing out a match) is split into several updates
+    so that each stays under the frame limit: all but the last are ``partial``, carry a slice
+    of the events in order and no view; the last carries the rest and the view.
+    """
 
     type: Literal["update"] = "update"
     requestId: str | None = None
     matchId: str
     version: int
     events: list[EngineEvent]
-    view: dict[str, Any]
+    partial: bool = False
+    view: MatchView | None = None
 
 
 class Previewed(_Frame):
     type: Literal["previewed"] = "previewed"
     requestId: str
     matchId: str
-    breakdown: dict[str, Any]
+    breakdown: Breakdown
+
+
+class History(_Frame):
+    """A page of the match's moves, oldest first; ``older`` is the ``before`` of the page
+    before it (None at the start of the match)."""
+
+    type: Literal["history"] = "history"
+    requestId: str
+    matchId: str
+    moves: list[HistoryEntry]
+    total: int  # moves in the match
+    older: int | None
+
+    _NULLABLE: ClassVar[frozenset[str]] = frozenset({"older"})
 
 
 class QueueStatus(_Frame):
@@ -175,8 +409,8 @@ class Pong(_Frame):
 
 
 ServerFrame = Annotated[
-    Welcome | View | Update | Previewed | QueueStatus | RoomStatus | Ended | Leaderboard
-    | Error | Pong,
+    Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
+    | Leaderboard | Error | Pong,
     Field(discriminator="type"),
 ]
 

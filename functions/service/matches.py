@@ -3,8 +3,9 @@
 Each command follows one path: load the match, check the player's seat, run the engine, let
 the bots whose turn follows play at once (players never wait on a timer for a bot), write the
 new state on the condition that nobody wrote since the read (retrying a lost race a few times),
-then start the next human turn's timer and post every seat its own frames. A request id seen
-before is answered with the current view and applies nothing.
+with the moves the command made and their receipts in the same transaction, then start the
+next human turn's timer and post every seat its own frames. A request id seen before is
+answered with the current view and applies nothing.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
 from functions.protocol.server import (
+    Breakdown,
     Ended,
     EngineEvent,
+    MatchView,
     RatingChange,
     SeatBadges,
-    Update,
     View,
 )
-from functions.service import cosmetics
+from functions.service import cosmetics, history
 from functions.service.context import Context
 from functions.service.errors import ServiceError
+from functions.service.frames import update_frames
 from functions.service.rating import Rating, match_update
 from functions.service.settings import rules_for
 from functions.service.timers import turn_timer_name
@@ -109,7 +112,8 @@ class MatchService:
         state, events = self._bots(rules, state, events, settings, now)
         record = MatchRecord(match_id, state.version, state.to_json(), settings,
                              [s.player_id or "" for s in seats], finished=state.finished)
-        ctx.repository.create_match(record, ctx.now_s())
+        ctx.repository.create_match(record, ctx.now_s(),
+                                    moves=history.batch(None, state, events))
         ctx.count("matches_started")
         for seat, spec in enumerate(seats):
             if spec.player_id is None:
@@ -141,7 +145,8 @@ class MatchService:
                                  finished=new_state.finished)
             try:
                 ctx.repository.save_match(new_record, record.version, ctx.now_s(),
-                                          request=(player_id, request_id))
+                                          request=(player_id, request_id),
+                                          moves=history.batch(state, new_state, events))
             except ConflictError:
                 ctx.count("conflicts")
                 continue
@@ -155,11 +160,26 @@ class MatchService:
         raise ServiceError("state.changed",
                            "A partida mudou enquanto seu pedido chegava; tente de novo.")
 
-    def preview(self, player_id: str, match_id: str, play: Play) -> dict[str, object]:
+    def preview(self, player_id: str, match_id: str, play: Play) -> Breakdown:
         """The receipt a play would get; nothing is written."""
         record, state, rules = self._load(match_id)
         seat = self._seat_of(record, player_id)
-        return engine.preview(rules, state, seat, play, self.ctx.resources).to_json()
+        receipt = engine.preview(rules, state, seat, play, self.ctx.resources)
+        return Breakdown.model_validate(receipt.to_json())
+
+    def history(self, player_id: str, match_id: str, before: int | None, limit: int,
+                request_id: str) -> str:
+        """A page of the match's stored moves for a player seated in it (finished or not):
+        up to ``limit`` moves before move ``before`` (the latest, if None)."""
+        record, state, _ = self._load(match_id)
+        self._seat_of(record, player_id)
+        total = len(state.history)
+        if before is not None and before > total:
+            raise ServiceError("message.invalid",
+                               f"Mensagem inválida em “before”: a partida tem só {total} "
+                               "lances.")
+        moves, older = self.ctx.repository.load_moves(match_id, before, limit)
+        return history.page_frame(request_id, match_id, moves, older, total)
 
     def resume(self, player_id: str, connection_id: str, match_id: str,
                request_id: str | None) -> Outcome:
@@ -187,7 +207,8 @@ class MatchService:
             new_record = replace(record, version=new_state.version, state=new_state.to_json(),
                                  finished=new_state.finished)
             try:
-                ctx.repository.save_match(new_record, record.version, ctx.now_s())
+                ctx.repository.save_match(new_record, record.version, ctx.now_s(),
+                                          moves=history.batch(state, new_state, events))
             except ConflictError:
                 continue  # a move came first: look again whether the turn is still current
             ctx.count("timeouts")
@@ -226,13 +247,14 @@ class MatchService:
     # -- after a change -----------------------------------------------------------------------
 
     def _seat_view(self, state: MatchState, seat: int, rules: RuleSet,
-                   online: set[str]) -> dict[str, Any]:
+                   online: set[str]) -> MatchView:
         """The engine's view of one seat, plus which seats have a live connection (a
-        service fact the engine does not know; bots are always there)."""
+        service fact the engine does not know; bots are always there). Validated against the
+        protocol's model: a field the engine and the protocol disagree on fails here."""
         view = engine.view(state, seat, self.ctx.resources, rules)
         for entry, player in zip(view["seats"], state.seats, strict=True):  # type: ignore[call-overload]
             entry["online"] = player.bot or player.player_id in online
-        return view
+        return MatchView.model_validate(view)
 
     def _online(self, match_id: str) -> tuple[list[Connection], set[str]]:
         connections = self.ctx.repository.match_connections(match_id)
@@ -268,10 +290,8 @@ class MatchService:
             else:
                 visible = [EngineEvent(kind=e.kind, data=dict(e.data))
                            for e in events if e.visible_to(seat)]
-                frames.append((connection.connection_id,
-                               Update(requestId=request_id, matchId=state.match_id,
-                                      version=state.version, events=visible,
-                                      view=view).dump()))
+                frames += [(connection.connection_id, frame) for frame in update_frames(
+                    state.match_id, state.version, visible, view, request_id)]
             if state.finished and state.result is not None:
                 frames.append((connection.connection_id,
                                Ended(matchId=state.match_id, result=dict(state.result),

@@ -1,7 +1,9 @@
 """Plain Python values ↔ DynamoDB attribute values, and the compact form of a match state.
 
 A match state is JSON compressed with zlib and stored as one binary attribute: a 15-round
-4-player match stays far below DynamoDB's 400 KB item limit and costs fewer write units.
+4-player match stays far below DynamoDB's 400 KB item limit and costs fewer write units. A
+batch of stored moves (their receipts repeat the same keys over and over) is packed the same
+way.
 """
 
 from __future__ import annotations
@@ -75,6 +77,17 @@ def value(v: Any) -> dict[str, Any]:
 
 def pack_state(data: dict[str, object]) -> bytes:
     return zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def pack_moves(entries: list[dict[str, Any]]) -> bytes:
+    return zlib.compress(json.dumps(entries, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def unpack_moves(blob: bytes) -> list[dict[str, Any]]:
+    data = json.loads(zlib.decompress(blob).decode("utf-8"))
+    if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
+        raise ValueError("stored moves are not a list of objects")
+    return data
 
 
 def unpack_state(blob: bytes) -> dict[str, object]:

@@ -11,6 +11,10 @@ Keys (``pk`` / ``sk``), each item kind in one place:
 - ``MATCH#<id>`` / ``STATE``: the match (compressed state, settings, seats' players, version);
 - ``MATCH#<id>`` / ``REQ#<player>#<request>``: a request already applied (written with the
   state, in one transaction, so a repeated request can never apply twice);
+- ``MATCH#<id>`` / ``MOVES#<first move, 5 digits>``: the moves one command made (a person's
+  move and the bots' after it), with their receipts, compressed; written with the state in one
+  transaction. One item per command, not per move: a leave can let the bots play out ~150
+  moves, and a transaction holds at most 100 items;
 - ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
 - ``ROOM#<code>`` / ``ROOM``: a Customizada room.
 
@@ -28,8 +32,10 @@ from botocore.exceptions import ClientError
 from functions.storage.codec import (
     from_item,
     item_size,
+    pack_moves,
     pack_state,
     to_item,
+    unpack_moves,
     unpack_state,
     value,
 )
@@ -246,8 +252,42 @@ class Repository:
                 "players": record.players, "rated": record.rated,
                 "finished": record.finished, "ttl": now_s + MATCH_TTL_S}
 
-    def create_match(self, record: MatchRecord, now_s: int) -> None:
-        self._versioned_put(self._match_values(record, now_s), None)
+    def _moves_put(self, match_id: str, moves: list[dict[str, Any]],
+                   now_s: int) -> dict[str, Any]:
+        """The transaction item of one command's moves (numbered from ``moves[0]["move"]``);
+        new by condition, so a batch can never be written twice."""
+        first = int(moves[0]["move"])
+        return {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+                "Item": to_item({"pk": f"MATCH#{match_id}", "sk": f"MOVES#{first:05d}",
+                                 "first": first, "count": len(moves),
+                                 "moves": pack_moves(moves), "ttl": now_s + MATCH_TTL_S})}
+
+    def _transact(self, items: list[dict[str, Any]]) -> list[str | None]:
+        """Write ``items`` (Put requests) all or nothing; on a cancelled transaction, the
+        reason code of each item (None where its condition held)."""
+        self.writes += len(items)
+        for entry in items:
+            self._count_write(entry["Put"]["Item"], transactional=True)
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+                raise
+            reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
+            return [None if r in (None, "None") else str(r) for r in reasons] or ["Unknown"]
+        return []
+
+    def create_match(self, record: MatchRecord, now_s: int,
+                     moves: list[dict[str, Any]] | None = None) -> None:
+        """Write a new match, with the moves its bots made before the first person's turn."""
+        if not moves:
+            self._versioned_put(self._match_values(record, now_s), None)
+            return
+        put = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+               "Item": to_item(self._match_values(record, now_s))}
+        if self._transact([{"Put": put}, {"Put": self._moves_put(record.match_id, moves,
+                                                                 now_s)}]):
+            raise ExistsError
 
     def load_match(self, match_id: str) -> MatchRecord | None:
         item = self._get(f"MATCH#{match_id}", "STATE")
@@ -258,15 +298,17 @@ class Repository:
                            bool(item.get("rated")), bool(item.get("finished")))
 
     def save_match(self, record: MatchRecord, expected: int, now_s: int,
-                   request: tuple[str, str] | None = None) -> None:
+                   request: tuple[str, str] | None = None,
+                   moves: list[dict[str, Any]] | None = None) -> None:
         """Write the new state if the stored version is still ``expected``, together with the
-        record of ``request`` (player id, request id) if given, in one transaction."""
+        record of ``request`` (player id, request id) and the batch of ``moves`` the command
+        made, if given, in one transaction: all of it or none."""
         put: dict[str, Any] = {
             "TableName": self.table, "Item": to_item(self._match_values(record, now_s)),
             "ConditionExpression": "#v = :v", "ExpressionAttributeNames": {"#v": "version"},
             "ExpressionAttributeValues": {":v": value(expected)},
         }
-        if request is None:
+        if request is None and not moves:
             self.writes += 1
             self._count_write(put["Item"])
             try:
@@ -276,23 +318,55 @@ class Repository:
                     raise ConflictError from exc
                 raise
             return
-        player, request_id = request
-        marker: dict[str, Any] = {
-            "TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
-            "Item": to_item({"pk": f"MATCH#{record.match_id}", "sk": f"REQ#{player}#{request_id}",
-                             "ttl": now_s + REQUEST_TTL_S})}
-        self.writes += 2
-        self._count_write(put["Item"], transactional=True)
-        self._count_write(marker["Item"], transactional=True)
-        try:
-            self.client.transact_write_items(TransactItems=[{"Put": put}, {"Put": marker}])
-        except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
-                raise
-            reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
-            if len(reasons) > 1 and reasons[1] == "ConditionalCheckFailed":
-                raise DuplicateRequestError from exc
-            raise ConflictError from exc
+        items: list[dict[str, Any]] = [{"Put": put}]
+        if request is not None:
+            player, request_id = request
+            items.append({"Put": {
+                "TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+                "Item": to_item({"pk": f"MATCH#{record.match_id}",
+                                 "sk": f"REQ#{player}#{request_id}",
+                                 "ttl": now_s + REQUEST_TTL_S})}})
+        if moves:
+            items.append({"Put": self._moves_put(record.match_id, moves, now_s)})
+        reasons = self._transact(items)
+        if not reasons:
+            return
+        if request is not None and len(reasons) > 1 and reasons[1] == "ConditionalCheckFailed":
+            raise DuplicateRequestError
+        raise ConflictError  # the state moved on (or its moves were written by the winner)
+
+    def load_moves(self, match_id: str, before: int | None,
+                   limit: int) -> tuple[list[dict[str, Any]], int | None]:
+        """Up to ``limit`` stored moves numbered below ``before`` (all, if None), oldest first,
+        and the ``before`` of the page before them (None at the start of the match).
+
+        The batches are read newest first; each holds at least one move, so ``limit`` items
+        are always enough.
+        """
+        if before is not None and before <= 0:
+            return [], None
+        high = f"MOVES#{before - 1:05d}" if before is not None else "MOVES#99999"
+        args: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :p AND sk BETWEEN :lo AND :hi",
+            "ExpressionAttributeValues": {":p": value(f"MATCH#{match_id}"),
+                                          ":lo": value("MOVES#"), ":hi": value(high)},
+            "ScanIndexForward": False, "Limit": limit, "ConsistentRead": True}
+        page: list[dict[str, Any]] = []
+        while len(page) < limit:
+            self.reads += 1
+            found = self.client.query(TableName=self.table, **args)
+            self._count_read(found.get("Items", []))
+            for item in map(from_item, found.get("Items", [])):
+                batch = unpack_moves(item["moves"])
+                page = [e for e in batch if before is None or int(e["move"]) < before] + page
+                if len(page) >= limit:
+                    break
+            if "LastEvaluatedKey" not in found:
+                break
+            args["ExclusiveStartKey"] = found["LastEvaluatedKey"]
+        page = page[-limit:] if page else []
+        older = int(page[0]["move"]) if page and int(page[0]["move"]) > 0 else None
+        return page, older
 
     def request_seen(self, match_id: str, player_id: str, request_id: str) -> bool:
         return self._get(f"MATCH#{match_id}", f"REQ#{player_id}#{request_id}") is not None
