@@ -32,11 +32,13 @@ class FakeManagementApi:
 
     def __init__(self) -> None:
         self.frames: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        self.sizes: list[int] = []  # bytes of every frame posted, in order
         self.gone: set[str] = set()
         self.posts = 0
 
     def post_to_connection(self, ConnectionId: str, Data: bytes) -> None:  # noqa: N803
         self.posts += 1
+        self.sizes.append(len(Data))
         if ConnectionId in self.gone:
             raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
                                "ResponseMetadata": {"HTTPStatusCode": 410}},
