@@ -61,8 +61,8 @@ async def _whole_match(stack: LocalStack) -> None:
     view = ana.latest_view()
     mark = len(bia.frames)
     await ana.send("swap", matchId=match_id, tiles=view["rack"][:2])
-    await bia.wait_for(lambda f: f["type"] == "update" and f["view"]["current"] == 1,
-                       since=mark)
+    await bia.wait_for(lambda f: f["type"] == "update" and not f.get("partial")
+                       and f["view"]["current"] == 1, since=mark)
     await bia.send("pass", matchId=match_id)
     for player in (ana, bia):
         ended = await player.wait_for(lambda f: f["type"] == "ended")
@@ -70,6 +70,16 @@ async def _whole_match(stack: LocalStack) -> None:
     kinds = _kinds(ana)
     assert kinds.count("move_played") >= 2  # Ana's word and at least one of the bot's
     assert "timed_out" in kinds and "swapped" in kinds and "passed" in kinds
+
+    # The whole match, move by move with its receipts, from the stored log.
+    request = await bia.send("history", matchId=match_id)
+    page = await bia.wait_for(lambda f: f.get("requestId") == request)
+    assert page["type"] == "history", page
+    assert [m["move"] for m in page["moves"]] == list(range(page["total"]))
+    assert page["total"] == ana.latest_view()["moves"] >= 6
+    assert {"play", "timed_out", "swap", "passed"} <= {m["kind"] for m in page["moves"]}
+    plays = [m for m in page["moves"] if m["kind"] == "play"]
+    assert all(m["breakdown"]["total"] == m["points"] for m in plays)
     await ana.close()
     await bia.close()
 
