@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser lexicon bench clean synth deploy fuzz audit stress
+.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/python -m infra.local $(PLAY_ARGS)
 
 ## Set up and run every check and test.
-test: lint typecheck browser unit
+test: lint typecheck js browser unit
 
 ## The browser tests drive Debian's Chromium: install it when it is missing and we can.
 browser:
@@ -27,6 +27,10 @@ browser:
 	    echo "installing Chromium for the browser tests (apt-get)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "note: no Chromium and no root apt-get: the browser tests will be skipped"; fi; }
+
+## The browser client's headless store, with node's built-in test runner.
+js:
+	node --test tests/js/
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,29 +1,31 @@
 // The page's state, with no DOM in it: frames from the server and the player's intents go in,
-// the renderers read it out. It holds no game rules: what is legal, and what a move is worth,
-// is always the server's answer.
+// the renderers read it out. It holds no game rules: what is legal, what a move is worth and
+// which letters a wildcard may be all come from the server's view; this module only keeps
+// track of what the player is doing and of what to show, in which order.
 
-const WILD_LETTERS = {
-  "?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-  "?V": "AEIOU",
-  "?C": "BCDFGHJKLMNPQRSTVWXYZ",
-};
-
-export function isWild(code) {
-  return code.startsWith("?");
-}
-
-export function wildAllows(code, letter) {
-  return (WILD_LETTERS[code] || "").includes(letter);
+export function freshMatch() {
+  return {
+    matchId: null, view: null,
+    // Every move of the match, by move number: fetched in pages, then appended as they happen.
+    history: { moves: [], total: 0, older: null, loaded: false },
+    ownReceipt: null, // the move number of your last play while its receipt stays open
+    openMove: null, // the move whose receipt is expanded in the history
+    pacing: null, // opponents' moves being shown one at a time
+    lastMove: null, // the move whose tiles are marked on the board
+    placed: [], cursor: { row: 10, col: 10, dir: "across" }, selected: null,
+    pendingWild: null, preview: { status: "idle" }, previewRequest: null,
+    mode: "play", swap: [], armedCards: [], cardSquares: {}, target: null,
+    ended: null, confirm: null, secondWord: false,
+  };
 }
 
 export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
-    queue: null, room: null, matchId: null, view: null, log: [],
-    placed: [], cursor: { row: 10, col: 10, dir: "across" }, selected: null,
-    pendingWild: null, preview: { status: "idle" }, previewRequest: null,
-    mode: "play", swap: [], armedCards: [], target: null, receipt: null,
-    ended: null, toast: null, lastSettings: null, leaderboard: null,
+    queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
+    announcements: [], input: "mouse", leftMatch: null,
+    previewIds: [], // the request ids of previews sent (their errors are not toasts)
+    ...freshMatch(),
   };
 }
 
@@ -38,16 +40,160 @@ export class Store {
   }
 
   update(change) {
-    change(this.state);
+    const result = change(this.state);
     for (const listener of this.listeners) listener(this.state);
+    return result;
   }
 }
 
-// -- frames ----------------------------------------------------------------------------------
+// -- what the view says -----------------------------------------------------------------------
 
-function seatName(state, seat) {
+export function wildLetters(state, code) {
+  return state.view?.wildcards?.[code] || "";
+}
+
+export function isWild(state, code) {
+  return typeof code === "string" && Boolean(state.view?.wildcards?.[code]);
+}
+
+export function wildAllows(state, code, letter) {
+  return wildLetters(state, code).includes(letter);
+}
+
+export function boardSize(state) {
+  return state.view?.board_size || state.view?.board?.length || 21;
+}
+
+export function seatName(state, seat) {
   return state.view?.seats?.[seat]?.name ?? `Lugar ${seat + 1}`;
 }
+
+export function myTurn(state) {
+  const v = state.view;
+  return Boolean(v && v.status !== "finished" && v.you !== null && v.you !== undefined &&
+    v.current === v.you && !state.pacing);
+}
+
+// -- history ----------------------------------------------------------------------------------
+
+const MOVE_EVENTS = { move_played: "play", swapped: "swap", passed: "passed", timed_out: "timed_out" };
+
+/** A history entry from a move event (the same fields as the server's history pages). */
+export function entryFromEvent(event) {
+  const kind = MOVE_EVENTS[event.kind];
+  if (!kind || typeof event.data?.move !== "number") return null;
+  const d = event.data;
+  const breakdown = d.breakdown || null;
+  let words = d.display || [];
+  if (!words.length && breakdown) {
+    const ordered = [...breakdown.words].sort((a, b) => Number(b.main) - Number(a.main));
+    words = ordered.map((w) => w.display);
+  }
+  return {
+    move: d.move, turn: d.turn ?? null, round: d.round ?? null, seat: d.seat, kind,
+    words: kind === "play" ? words : [], band: kind === "play" ? (d.band ?? breakdown?.band) : null,
+    points: kind === "play" ? (d.score ?? breakdown?.total ?? 0) : 0, total: d.total ?? null,
+    tiles: d.tiles || null, count: d.count ?? null, breakdown,
+  };
+}
+
+/** Put entries into the history, each move once, in move order. */
+export function mergeHistory(state, entries) {
+  const byMove = new Map(state.history.moves.map((m) => [m.move, m]));
+  for (const entry of entries) {
+    const known = byMove.get(entry.move);
+    // A page from the server is as complete as an event; keep a breakdown we already hold.
+    byMove.set(entry.move, known ? { ...known, ...entry, breakdown: entry.breakdown || known.breakdown } : entry);
+  }
+  state.history.moves = [...byMove.values()].sort((a, b) => a.move - b.move);
+  const newest = state.history.moves.at(-1);
+  state.history.total = Math.max(state.history.total, newest ? newest.move + 1 : 0);
+}
+
+/** Remember a preview request: the latest one's answer is the one shown. */
+export function notePreview(state, requestId) {
+  state.previewRequest = requestId;
+  if (requestId) state.previewIds = [...state.previewIds.slice(-30), requestId];
+}
+
+export function applyHistoryPage(state, frame) {
+  if (frame.matchId !== state.matchId) return;
+  mergeHistory(state, frame.moves || []);
+  state.history.total = Math.max(state.history.total, frame.total ?? 0);
+  state.history.older = frame.older ?? null;
+  state.history.loaded = true;
+  if (state.lastMove === null && state.history.moves.length) {
+    const last = [...state.history.moves].reverse().find((m) => m.kind === "play");
+    if (last) state.lastMove = last.move;
+  }
+}
+
+export function findMove(state, move) {
+  return state.history.moves.find((m) => m.move === move) || null;
+}
+
+/** The seat totals after the moves shown so far agree with the scores drawn. */
+export function historyTotals(state) {
+  const totals = {};
+  for (const m of state.history.moves) totals[m.seat] = (totals[m.seat] || 0) + m.points;
+  return totals;
+}
+
+// -- pacing: opponents' moves one at a time ---------------------------------------------------
+
+function boardWith(rows, tiles) {
+  const grid = rows.map((row) => [...row]);
+  for (const [r, c, cell] of tiles || []) {
+    if (grid[r]) grid[r][c] = cell;
+  }
+  return grid.map((row) => row.join(""));
+}
+
+/** Start (or extend) the paced display of ``entries`` over the board shown now. */
+export function queuePacing(state, entries, board, scores) {
+  if (!entries.length) return;
+  if (state.pacing) {
+    state.pacing.queue.push(...entries);
+    return;
+  }
+  state.pacing = { queue: [...entries], board, scores, current: null };
+}
+
+/** Show the next paced move; false when none is left (the pacing ends). */
+export function advancePacing(state) {
+  const p = state.pacing;
+  if (!p) return false;
+  const next = p.queue.shift();
+  if (!next) {
+    state.pacing = null;
+    return false;
+  }
+  p.current = next;
+  if (next.tiles) p.board = boardWith(p.board, next.tiles);
+  if (next.total !== null) p.scores = { ...p.scores, [next.seat]: next.total };
+  if (next.kind === "play") state.lastMove = next.move;
+  return true;
+}
+
+export function skipPacing(state) {
+  const p = state.pacing;
+  if (!p) return;
+  const last = [...p.queue].reverse().find((m) => m.kind === "play");
+  if (last) state.lastMove = last.move;
+  state.pacing = null;
+}
+
+/** The board rows to draw: the paced board while opponents' moves are being shown. */
+export function shownBoard(state) {
+  return state.pacing ? state.pacing.board : state.view?.board || [];
+}
+
+export function shownScore(state, seat) {
+  const paced = state.pacing?.scores?.[seat];
+  return paced !== undefined ? paced : state.view?.seats?.[seat]?.score ?? 0;
+}
+
+// -- frames -----------------------------------------------------------------------------------
 
 function clearMove(state) {
   state.placed = [];
@@ -60,9 +206,27 @@ function clearMove(state) {
   state.armedCards = [];
   state.cardSquares = {};
   state.target = null;
+  state.confirm = null;
 }
 
-export function applyFrame(state, frame, describe) {
+function announce(state, text, kind = "polite") {
+  if (text) state.announcements.push({ text, kind });
+}
+
+/** Start showing a different match: nothing of the previous one may remain. */
+export function enterMatch(state, matchId) {
+  Object.assign(state, freshMatch(), { matchId });
+}
+
+/** "Sair": back to the lobby at once; frames of the match we left are ignored. */
+export function leaveMatch(state) {
+  state.leftMatch = state.matchId;
+  enterMatch(state, null);
+  state.activeMatch = null;
+  state.screen = "lobby";
+}
+
+export function applyFrame(state, frame, describe = () => null) {
   switch (frame.type) {
     case "welcome":
       state.me = frame.player;
@@ -83,43 +247,32 @@ export function applyFrame(state, frame, describe) {
       if (frame.status === "closed") state.screen = "lobby";
       break;
     case "view":
-    case "update": {
-      const before = state.view;
-      state.matchId = frame.matchId;
-      state.activeMatch = frame.view.status === "finished" ? null : frame.matchId;
-      state.view = frame.view;
-      state.ended = frame.view.status === "finished" ? state.ended : null;
-      for (const event of frame.events || []) {
-        if (event.kind === "move_played") {
-          state.receipt = { seat: event.data.seat, name: seatName(state, event.data.seat),
-                            breakdown: event.data.breakdown };
-        }
-        const line = describe(event, (seat) => seatName(state, seat));
-        if (line) state.log.push(line);
-      }
-      state.log = state.log.slice(-30);
-      const sameTurn = before && before.match_id === frame.view.match_id &&
-        before.turn === frame.view.turn &&
-        JSON.stringify(before.rack) === JSON.stringify(frame.view.rack);
-      if (!sameTurn) clearMove(state);
-      if (state.screen !== "end" || frame.type === "view") state.screen = "table";
+    case "update":
+      applyMatchFrame(state, frame, describe);
       break;
-    }
+    case "history":
+      applyHistoryPage(state, frame);
+      break;
     case "previewed":
       if (frame.requestId === state.previewRequest) {
         state.preview = { status: "ok", breakdown: frame.breakdown };
       }
       break;
     case "ended":
+      if (frame.matchId !== state.matchId) break;
       state.ended = frame;
       state.activeMatch = null;
-      state.screen = "end";
+      if (!state.pacing) state.screen = "end";
       break;
     case "error":
-      if (frame.requestId && frame.requestId === state.previewRequest) {
-        state.preview = { status: "error", message: frame.message, code: frame.code };
+      if (frame.requestId && state.previewIds.includes(frame.requestId)) {
+        // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
+        if (frame.requestId === state.previewRequest) {
+          state.preview = { status: "error", message: frame.message, code: frame.code };
+        }
       } else {
         state.toast = { kind: "error", text: frame.message, code: frame.code };
+        announce(state, frame.message, "assertive");
       }
       break;
     default:
@@ -127,24 +280,78 @@ export function applyFrame(state, frame, describe) {
   }
 }
 
-// -- placing tiles -----------------------------------------------------------------------------
+function applyMatchFrame(state, frame, describe) {
+  if (state.leftMatch && state.leftMatch === frame.matchId) return; // we said Sair
+  // A match that ended while we were away is not sat at again from the lobby.
+  if (frame.type === "view" && frame.view?.status === "finished" && frame.matchId !== state.matchId &&
+      ["lobby", "queue", "room"].includes(state.screen)) return;
+  if (frame.matchId !== state.matchId) enterMatch(state, frame.matchId);
+  const before = state.view;
+  const you = frame.view?.you ?? before?.you;
+  const paced = [];
+  let board = state.pacing ? null : before?.board;
+  const scores = {};
+  for (const seat of before?.seats || []) scores[seat.seat] = seat.score;
+  let secondWord = false;
+  for (const event of frame.events || []) {
+    if (event.kind === "second_play" && event.data?.seat === you) secondWord = true;
+    const entry = entryFromEvent(event);
+    if (entry) {
+      mergeHistory(state, [entry]);
+      if (entry.seat === you) {
+        if (entry.kind === "play") {
+          state.ownReceipt = entry.move;
+          state.lastMove = entry.move;
+          if (board) board = boardWith(board, entry.tiles);
+          scores[entry.seat] = entry.total ?? scores[entry.seat];
+        }
+        if (entry.kind === "timed_out") announce(state, "Tempo esgotado: você passou a vez.", "assertive");
+      } else {
+        paced.push(entry);
+      }
+    }
+    const line = describe(event, (seat) => seatName({ view: frame.view || before }, seat), you);
+    if (line && (!entry || entry.seat !== you || entry.kind === "timed_out")) {
+      if (!entry || entry.kind !== "timed_out" || entry.seat !== you) announce(state, line);
+    }
+  }
+  if (paced.length && (board || state.pacing)) {
+    queuePacing(state, paced, board || state.pacing.board, scores);
+  } else if (paced.length) {
+    const last = [...paced].reverse().find((m) => m.kind === "play");
+    if (last) state.lastMove = last.move;
+  }
+  if (frame.partial || !frame.view) return;
+  state.activeMatch = frame.view.status === "finished" ? null : frame.matchId;
+  state.view = frame.view;
+  state.history.total = Math.max(state.history.total, frame.view.moves ?? 0);
+  if (!before || before.turn !== frame.view.turn) state.secondWord = false;
+  if (secondWord) state.secondWord = true;
+  const sameTurn = before && before.turn === frame.view.turn &&
+    JSON.stringify(before.rack) === JSON.stringify(frame.view.rack);
+  if (!sameTurn) {
+    clearMove(state);
+    // Your receipt stays until you close it or your next turn starts.
+    if (frame.view.current === you && before && before.current !== you) state.ownReceipt = null;
+  }
+  if (frame.view.current === you && frame.view.status !== "finished" &&
+      (!before || before.current !== you || before.turn !== frame.view.turn)) {
+    announce(state, "Sua vez.");
+  }
+  if (state.screen !== "end") state.screen = "table";
+}
 
-const CARD_WILDCARDS = { coringa_vogal: "?V", coringa_consoante: "?C", coringa_universal: "?" };
+// -- placing tiles ----------------------------------------------------------------------------
 
 /** The tiles this play may use: the rack, plus a wildcard for each armed Coringa card. */
 export function fullRack(state) {
   const rack = [...(state.view?.rack || [])];
   const row = state.view?.market?.row || [];
   for (const slot of state.armedCards) {
-    const code = CARD_WILDCARDS[row[slot]?.id];
+    const code = row[slot]?.wildcard;
     if (code) rack.push(code);
   }
   return rack;
-}
-
-export function myTurn(state) {
-  const v = state.view;
-  return Boolean(v && v.status !== "finished" && v.you !== null && v.current === v.you);
 }
 
 export function usedRack(state) {
@@ -153,33 +360,72 @@ export function usedRack(state) {
 
 export function occupied(state, row, col) {
   const cell = state.view?.board?.[row]?.[col];
-  return (cell && cell !== ".") || state.placed.some((p) => p.row === row && p.col === col);
+  return (cell !== undefined && cell !== ".") || state.placed.some((p) => p.row === row && p.col === col);
 }
 
+export function placedAt(state, row, col) {
+  return state.placed.find((p) => p.row === row && p.col === col) || null;
+}
+
+/** Put rack tile ``rackIndex`` on a square; a wildcard with no letter asks for one first. */
 export function placeTile(state, rackIndex, row, col, letter = null) {
   const rack = fullRack(state);
   const code = rack[rackIndex];
-  if (code === undefined || usedRack(state).has(rackIndex) || occupied(state, row, col)) {
+  const size = boardSize(state);
+  if (code === undefined || usedRack(state).has(rackIndex) || row < 0 || col < 0 ||
+      row >= size || col >= size || occupied(state, row, col)) {
     return false;
   }
-  if (isWild(code) && !letter) {
+  const wild = isWild(state, code);
+  if (wild && !letter) {
     state.pendingWild = { rackIndex, row, col, code };
+    state.selected = null;
     return true;
   }
-  if (isWild(code) && !wildAllows(code, letter)) return false;
-  state.placed.push({ row, col, letter: isWild(code) ? letter : code, wild: isWild(code), rackIndex });
+  if (wild && !wildAllows(state, code, letter)) return false;
+  state.placed.push({ row, col, letter: wild ? letter : code, wild, rackIndex });
   state.selected = null;
   state.pendingWild = null;
   return true;
 }
 
-/** The rack tile to use for a typed letter: the letter itself, else a wildcard that allows it. */
+/** The letter chosen in the wildcard picker: the pending tile goes down with it. */
+export function chooseWildLetter(state, letter) {
+  const pending = state.pendingWild;
+  if (!pending) return false;
+  const ok = placeTile(state, pending.rackIndex, pending.row, pending.col, letter);
+  state.pendingWild = null;
+  return ok;
+}
+
+export function cancelWild(state) {
+  state.pendingWild = null;
+}
+
+/** The rack tile to use for a typed letter: the letter itself, else a wildcard that allows it
+ * (the most restrictive one first, so a Coringa Universal is kept for when nothing else fits). */
 export function rackIndexFor(state, letter) {
   const rack = fullRack(state);
   const used = usedRack(state);
   const exact = rack.findIndex((code, i) => code === letter && !used.has(i));
   if (exact >= 0) return exact;
-  return rack.findIndex((code, i) => isWild(code) && wildAllows(code, letter) && !used.has(i));
+  const candidates = rack
+    .map((code, i) => ({ code, i }))
+    .filter(({ code, i }) => !used.has(i) && isWild(state, code) && wildAllows(state, code, letter))
+    .sort((a, b) => wildLetters(state, a.code).length - wildLetters(state, b.code).length);
+  return candidates.length ? candidates[0].i : -1;
+}
+
+/** Type a letter at the cursor: uses the letter, or a wildcard that can be it. */
+export function typeLetter(state, letter) {
+  const index = rackIndexFor(state, letter);
+  if (index < 0) return { ok: false, reason: "missing" };
+  const { row, col } = state.cursor;
+  if (occupied(state, row, col)) return { ok: false, reason: "occupied" };
+  const code = fullRack(state)[index];
+  const ok = placeTile(state, index, row, col, isWild(state, code) ? letter : null);
+  if (ok) advanceCursor(state);
+  return { ok, reason: ok ? null : "refused", wild: isWild(state, code) };
 }
 
 export function takeBack(state, row, col) {
@@ -188,18 +434,54 @@ export function takeBack(state, row, col) {
   return state.placed.length !== before;
 }
 
+export function takeBackLast(state) {
+  const last = state.placed.pop();
+  if (!last) return false;
+  state.cursor.row = last.row;
+  state.cursor.col = last.col;
+  return true;
+}
+
 export function moveCursor(state, dRow, dCol) {
   const c = state.cursor;
-  c.row = Math.max(0, Math.min(20, c.row + dRow));
-  c.col = Math.max(0, Math.min(20, c.col + dCol));
+  const max = boardSize(state) - 1;
+  c.row = Math.max(0, Math.min(max, c.row + dRow));
+  c.col = Math.max(0, Math.min(max, c.col + dCol));
 }
 
 export function advanceCursor(state) {
   const c = state.cursor;
-  for (let step = 0; step < 21; step += 1) {
-    if (c.dir === "across") c.col = Math.min(20, c.col + 1); else c.row = Math.min(20, c.row + 1);
-    if (!occupied(state, c.row, c.col) || c.row === 20 || c.col === 20) return;
+  const max = boardSize(state) - 1;
+  for (let step = 0; step <= max; step += 1) {
+    if (c.dir === "across") c.col = Math.min(max, c.col + 1); else c.row = Math.min(max, c.row + 1);
+    if (!occupied(state, c.row, c.col) || c.row === max || c.col === max) return;
   }
+}
+
+export function toggleSwap(state, index) {
+  const limit = state.view?.swap_limit ?? 0;
+  if (state.swap.includes(index)) state.swap = state.swap.filter((i) => i !== index);
+  else if (state.swap.length < limit) state.swap.push(index);
+  else return false;
+  return true;
+}
+
+/** Arm or disarm a move card; disarming a Coringa takes its tile back off the board. */
+export function toggleArmed(state, slot) {
+  const arming = !state.armedCards.includes(slot);
+  state.armedCards = arming ? [...state.armedCards, slot] : state.armedCards.filter((x) => x !== slot);
+  if (!arming) {
+    // The card wildcards sit after the rack, in arming order: taking one away shifts the
+    // others, so every tile placed from a card wildcard goes back to the rack.
+    const rackSize = state.view?.rack?.length ?? 0;
+    state.placed = state.placed.filter((p) => p.rackIndex < rackSize);
+    state.pendingWild = null;
+    const squares = { ...state.cardSquares };
+    delete squares[slot];
+    state.cardSquares = squares;
+    if (state.target?.slot === slot) state.target = null;
+  }
+  return arming;
 }
 
 export function playTiles(state) {
@@ -211,4 +493,12 @@ export function moveCards(state) {
     const square = state.cardSquares?.[slot];
     return square ? { slot, square } : { slot };
   });
+}
+
+/** Every square a card marks during this move (Letra Dobrada's letter), for the board. */
+export function markedSquares(state) {
+  const row = state.view?.market?.row || [];
+  return state.armedCards
+    .filter((slot) => state.cardSquares?.[slot])
+    .map((slot) => ({ square: state.cardSquares[slot], card: row[slot]?.name || "" }));
 }

@@ -1,17 +1,17 @@
-// Every word the page shows, in Brazilian Portuguese, and the look of the bands.
+// Every word the page shows, in Brazilian Portuguese, and the look of the bands and squares.
 export const BANDS = {
-  Frio: { css: "band-frio", label: "Frio" },
-  Morno: { css: "band-morno", label: "Morno" },
-  Quente: { css: "band-quente", label: "Quente" },
-  Escaldante: { css: "band-escaldante", label: "Escaldante" },
+  Frio: { css: "band-frio", label: "Frio", help: "fora da lista do tema" },
+  Morno: { css: "band-morno", label: "Morno", help: "na camada distante do tema" },
+  Quente: { css: "band-quente", label: "Quente", help: "ligada ao tema" },
+  Escaldante: { css: "band-escaldante", label: "Escaldante", help: "no coração do tema" },
 };
 
 export const SQUARES = {
-  d: { css: "sq-dl", label: "Letra ×2", short: "L×2" },
-  t: { css: "sq-tl", label: "Letra ×3", short: "L×3" },
-  D: { css: "sq-dw", label: "Palavra ×2", short: "P×2" },
-  T: { css: "sq-tw", label: "Palavra ×3", short: "P×3" },
-  "*": { css: "sq-start", label: "Início", short: "★" },
+  d: { css: "sq-dl", label: "letra vale o dobro", short: "L×2" },
+  t: { css: "sq-tl", label: "letra vale o triplo", short: "L×3" },
+  D: { css: "sq-dw", label: "palavra vale o dobro", short: "P×2" },
+  T: { css: "sq-tw", label: "palavra vale o triplo", short: "P×3" },
+  "*": { css: "sq-start", label: "casa inicial", short: "★" },
   ".": { css: "sq-plain", label: "", short: "" },
 };
 
@@ -38,20 +38,61 @@ export const CHAIN_EFFECTS = {
   none: "",
 };
 
-export const EVENT_TEXT = {
-  passed: (name) => `${name} passou a vez.`,
-  timed_out: (name) => `O tempo de ${name} acabou.`,
-  swapped: (name, d) => `${name} trocou ${d.count} peça${d.count === 1 ? "" : "s"}.`,
-  seat_left: (name) => `${name} saiu da partida.`,
-  card_bought: (name, d) => `${name} comprou ${d.name || "uma carta"}.`,
-  card_used: (name, d) => `${name} usou ${d.name || "uma carta"}.`,
-};
+export const WILD_NAMES = { "?": "coringa", "?V": "coringa de vogal", "?C": "coringa de consoante" };
 
-export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
+/** A word as the board shows it: capitals, with its accents (ação → AÇÃO). */
+export function shout(word) {
+  return String(word ?? "").toLocaleUpperCase("pt-BR");
 }
 
-export const SQUARE_COLUMNS = "ABCDEFGHIJKLMNOPQRSTU";
+/** "1 ponto", "2 pontos", "1.250 pontos". */
+export function plural(n, one, many) {
+  return `${number(n)} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+export function number(n) {
+  return Number(n).toLocaleString("pt-BR");
+}
+
+/** A multiplier in hundredths as a player reads it: 125 → "×1,25", 200 → "×2". */
+export function times(pct) {
+  return `×${(pct / 100).toLocaleString("pt-BR", { maximumFractionDigits: 2 })}`;
+}
+
+export const CARD_NAMES = {
+  coringa_vogal: "Coringa de Vogal", coringa_consoante: "Coringa de Consoante",
+  letra_dobrada: "Letra Dobrada", ima: "Ímã", reciclar: "Reciclar", mina: "Mina",
+  peca_extra: "Peça Extra", coringa_universal: "Coringa Universal",
+  palavra_dobrada: "Palavra Dobrada", ancora: "Âncora", espiao: "Espião", prisma: "Prisma",
+  palavra_triplicada: "Palavra Triplicada", segundo_folego: "Segundo Fôlego",
+  ladrao_de_tema: "Ladrão de Tema", cadeia_de_ouro: "Cadeia de Ouro", tema_pessoal: "Tema Pessoal",
+};
+
+export const EVENT_TEXT = {
+  passed: (name) => `${name} passou a vez.`,
+  timed_out: (name) => `O tempo de ${name} acabou: passou a vez.`,
+  swapped: (name, d) => `${name} trocou ${plural(d.count, "peça", "peças")}.`,
+  seat_left: (name) => `${name} saiu da partida.`,
+  card_bought: (name, d) => `${name} comprou uma carta de nível ${d.level}.`,
+  card_used: (name, d) => `${name} usou ${CARD_NAMES[d.card] || "uma carta"}.`,
+  second_play: (name) => `${name} tem uma segunda palavra (Segundo Fôlego).`,
+  theme_changed: (name, d) => `${name} trocou o tema para ${d.name || d.theme?.name || "outro tema"}.`,
+  sold: (name, d) => `Você vendeu ${CARD_NAMES[d.card] || "uma carta"} por ${plural(d.refund, "moeda", "moedas")}.`,
+};
+
+/** One line for an event (the log and the screen reader), or null for quiet events. */
+export function describeEvent(event, name) {
+  const d = event.data || {};
+  if (event.kind === "move_played") {
+    const main = (d.breakdown?.words || []).find((w) => w.main) || d.breakdown?.words?.[0];
+    const word = shout(d.display?.[0] || main?.display || "");
+    return `${name(d.seat)} jogou ${word}: ${plural(d.score ?? d.breakdown?.total ?? 0, "ponto", "pontos")}, ${d.band || d.breakdown?.band || ""}.`;
+  }
+  const text = EVENT_TEXT[event.kind];
+  return text ? text(name(d.seat), d) : null;
+}
+
+export const SQUARE_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 export function squareName(row, col) {
   return `${SQUARE_COLUMNS[col]}${row + 1}`;

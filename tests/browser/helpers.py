@@ -1,37 +1,58 @@
-"""A player in a browser tab: the page, its console errors, and what the store shows."""
+"""A player in a browser tab: the page, its console errors, what the store shows, touch input
+through the DevTools protocol, axe-core, and setting up a position in the stored match."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from engine.bots.search import ranked_moves
 from engine.position import parse_position
+from engine.state import MatchState
+from functions import runtime
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 
 
 class Tab:
-    def __init__(self, browser: Any, url: str, width: int = 1280, height: int = 900) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+    def __init__(self, browser: Any, url: str, width: int = 1280, height: int = 800,
+                 touch: bool = False) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height},
+                                           is_mobile=touch, has_touch=touch)
         self.page = self.context.new_page()
+        self.touch = touch
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.url = url
         self.page.goto(url)
+        self.cdp = self.context.new_cdp_session(self.page) if touch else None
 
     def state(self, expression: str) -> Any:
         return self.page.evaluate(f"() => {{ const s = window.vanlexis.store.state; "
                                   f"return {expression}; }}")
 
+    def tap(self, selector: str) -> None:
+        """A finger's tap (touch) or a mouse click."""
+        if self.touch:
+            self.page.locator(selector).first.tap()
+        else:
+            self.page.click(selector)
+
     def enter(self, name: str) -> None:
         self.page.fill("#guest-name", name)
-        self.page.click("form[data-form=guest] button")
+        self.tap("form[data-form=guest] button[type=submit]")
         self.page.wait_for_selector("[data-action=start-solo]")
 
     def wait_my_turn(self, timeout: float = 30_000) -> None:
+        """The seat's turn, once the opponents' moves have been shown."""
         self.page.wait_for_function(
-            "() => { const v = window.vanlexis.store.state.view; "
-            "return v && v.status !== 'finished' && v.current === v.you; }", timeout=timeout)
+            "() => { const s = window.vanlexis.store.state; const v = s.view; "
+            "return v && v.status !== 'finished' && v.current === v.you && !s.pacing; }",
+            timeout=timeout)
 
     def view(self) -> dict[str, Any]:
         return dict(self.state("s.view"))
@@ -47,6 +68,22 @@ class Tab:
         return [{"row": t.row, "col": t.col, "letter": t.letter, "wild": t.wild}
                 for t in sorted(move.placement.tiles, key=lambda t: (t.row, t.col))]
 
+    def wildcard_move(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A real move that uses the rack's wildcard: one plain tile and the wildcard's tile
+        (placed in that order, the wildcard is the move's second tile)."""
+        view = self.view()
+        theme = view["theme"]["id"] if view.get("theme") else None
+        rules, state, _ = parse_position({"board": view["board"], "rack": view["rack"],
+                                          "theme": theme}, need_move=False)
+        for move in ranked_moves(rules, state, 0, top=200):
+            tiles = [{"row": t.row, "col": t.col, "letter": t.letter, "wild": t.wild}
+                     for t in move.placement.tiles]
+            plain = [t for t in tiles if not t["wild"]]
+            wild = [t for t in tiles if t["wild"]]
+            if plain and wild:
+                return plain[0], wild[0]
+        raise AssertionError("no move with the wildcard")
+
     def rack_index(self, letter: str) -> int:
         rack = self.state("s.view.rack")
         used = self.state("s.placed.map(p => p.rackIndex)")
@@ -54,3 +91,76 @@ class Tab:
 
     def square(self, row: int, col: int) -> str:
         return f".square[data-row='{row}'][data-col='{col}']"
+
+    def centre(self, selector: str) -> tuple[float, float]:
+        box = self.page.locator(selector).bounding_box()
+        assert box, selector
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    # -- touch through the DevTools protocol (Playwright has taps, not finger drags) -----------
+
+    def touch_points(self, kind: str, points: list[tuple[float, float]]) -> None:
+        assert self.cdp is not None
+        self.cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in
+                                          enumerate(points)]})
+
+    def finger_drag(self, source: str, target: str, steps: int = 10) -> None:
+        (x0, y0), (x1, y1) = self.centre(source), self.centre(target)
+        self.touch_points("touchStart", [(x0, y0)])
+        for i in range(1, steps + 1):
+            self.touch_points("touchMove", [(x0 + (x1 - x0) * i / steps,
+                                             y0 + (y1 - y0) * i / steps)])
+        self.touch_points("touchEnd", [])
+
+    def pinch(self, selector: str, spread: float) -> None:
+        """Two fingers on the element move apart by ``spread`` px each."""
+        x, y = self.centre(selector)
+        self.touch_points("touchStart", [(x - 20, y), (x + 20, y)])
+        for i in range(1, 9):
+            d = 20 + spread * i / 8
+            self.touch_points("touchMove", [(x - d, y), (x + d, y)])
+        self.touch_points("touchEnd", [])
+
+    # -- checks ----------------------------------------------------------------------------------
+
+    def axe(self) -> list[dict[str, Any]]:
+        """axe-core's serious and critical violations on the page as it is now (WCAG 2.2 AA)."""
+        if not self.page.evaluate("() => Boolean(window.axe)"):
+            self.page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        result = self.page.evaluate("""async () => {
+            const r = await axe.run(document, { runOnly: { type: 'tag', values:
+              ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+              rules: { 'label-content-name-mismatch': { enabled: true } } });
+            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => ({ id: v.id, impact: v.impact, count: v.nodes.length,
+                           first: v.nodes[0].html.slice(0, 160) }));
+        }""")
+        return list(result)
+
+    def overflow(self) -> int:
+        """How many px the page is wider than the screen (0: no sideways scrolling)."""
+        return int(self.page.evaluate(
+            "() => document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def rewrite_match(match_id: str, change: Any) -> None:
+    """Arrange a position: change the stored match (``change(state) -> state``) as a test
+    fixture would, through the repository the handlers use."""
+    repo = runtime.current().ctx.repository
+    record = repo.load_match(match_id)
+    assert record is not None
+    state = change(MatchState.from_json(record.state))
+    state = replace(state, version=record.version + 1)
+    repo.save_match(replace(record, version=state.version, state=state.to_json()),
+                    record.version, 0)
+
+
+def with_rack(seat: int, rack: list[str]) -> Any:
+    def change(state: MatchState) -> MatchState:
+        return state.with_seat(seat, replace(state.seats[seat], rack=tuple(rack)))
+    return change
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

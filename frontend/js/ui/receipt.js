@@ -1,32 +1,55 @@
 // The score receipt: the whole calculation, letter by letter, as the server computed it.
 import { esc } from "./dom.js";
-import { BANDS, CHAIN_EFFECTS } from "../text.js";
+import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
 
-export function receiptHtml(receipt) {
-  if (!receipt) return '<p class="muted">Nenhuma jogada ainda.</p>';
-  const b = receipt.breakdown;
+function lettersRows(word) {
+  return word.letters.map((l) => `<tr>
+      <td>${esc(l.letter)}${l.wildcard ? " <small>(coringa)</small>" : ""}${l.placed ? "" : ' <small class="muted">(no tabuleiro)</small>'}</td>
+      <td>${esc(l.square)}</td>
+      <td>${l.value}${l.multiplier > 1 ? ` ${times(l.multiplier * 100)}` : ""}${l.sources.length ? ` <small class="muted">${esc(l.sources.join(", "))}</small>` : ""}</td>
+      <td class="num">${l.points}</td></tr>`).join("");
+}
+
+/** The breakdown as a table: each word (the main one first), then length, band and chain. */
+export function breakdownHtml(b) {
   const band = BANDS[b.band] || BANDS.Frio;
-  const words = b.words.map((w) => `
-    <tr><th colspan="4">${esc(w.display)}${w.main ? " (principal)" : ""}</th></tr>
-    ${w.letters.map((l) => `<tr><td>${esc(l.letter)}${l.wildcard ? " (curinga)" : ""}</td>
-      <td>${esc(l.square)}</td><td>${l.value}${l.multiplier > 1 ? ` × ${l.multiplier}` : ""}
-      ${l.sources.length ? `<small class="muted">${esc(l.sources.join(", "))}</small>` : ""}</td>
-      <td>${l.points}</td></tr>`).join("")}
-    <tr><td colspan="3">Soma ${w.letter_sum}${w.multiplier > 1 ? ` × ${w.multiplier} (${esc(w.sources.join(", "))})` : ""}</td>
-      <td><strong>${w.points}</strong></td></tr>`).join("");
+  const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main)).map((w) => `
+    <tbody>
+      <tr class="word-head"><th scope="rowgroup" colspan="4">${esc(shout(w.display))}${w.main ? " <small>(palavra principal)</small>" : " <small>(palavra cruzada)</small>"}</th></tr>
+      ${lettersRows(w)}
+      <tr class="word-sum"><td colspan="3">Soma ${w.letter_sum}${w.multiplier > 1 ? ` ${times(w.multiplier * 100)} <small class="muted">(${esc(w.sources.join(", "))})</small>` : ""}</td>
+        <td class="num"><strong>${w.points}</strong></td></tr>
+    </tbody>`).join("");
   const chain = b.chain;
+  const chainText = CHAIN_EFFECTS[chain.effect] || "";
   return `
-    <p data-receipt-summary><strong>${esc(receipt.name)}</strong>:
+    <table class="breakdown">
+      <caption class="sr-only">Cálculo da jogada</caption>
+      <thead><tr><th scope="col">Letra</th><th scope="col">Casa</th><th scope="col">Valor</th><th scope="col" class="num">Pontos</th></tr></thead>
+      ${words}
+    </table>
+    <dl class="steps">
+      <dt>Palavras</dt><dd>${b.words_total}</dd>
+      <dt>Bônus de comprimento <small>(${esc(shout(b.longest_word))})</small></dt><dd>+${b.length_bonus}</dd>
+      <dt>Subtotal</dt><dd>${b.subtotal}</dd>
+      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}</dt><dd>${times(b.band_weight_pct)}</dd>
+      ${chain.bonus_pct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonus_pct)}</dd>` : ""}
+      ${chainText ? `<dt>Corrente</dt><dd>${esc(chainText)}</dd>` : ""}
+      <dt class="total">Total</dt><dd class="total" data-receipt-total>${plural(b.total, "ponto", "pontos")}</dd>
+    </dl>`;
+}
+
+/** A move's one-line summary: who, the words, the band and the points. */
+export function moveSummary(entry, name) {
+  if (entry.kind === "play") {
+    const band = BANDS[entry.band] || BANDS.Frio;
+    const [main, ...cross] = entry.words;
+    return `<span class="who">${esc(name)}</span>
+      <span class="word">${esc(shout(main))}</span>${cross.length ? ` <small class="muted">+ ${esc(cross.map(shout).join(", "))}</small>` : ""}
       <span class="band ${band.css}">${band.label}</span>
-      <span class="total" data-receipt-total>${b.total} pontos</span></p>
-    <details data-receipt-details>
-      <summary>Ver o cálculo</summary>
-      <table>${words}</table>
-      <p>Palavras: ${b.words_total} · bônus de comprimento (${esc(b.longest_word)}): ${b.length_bonus}
-        · subtotal ${b.subtotal}</p>
-      <p>Faixa ${band.label}: × ${(b.band_weight_pct / 100).toFixed(2)}${b.prisma ? " (Prisma)" : ""}
-        ${chain.bonus_pct !== 100 ? ` · corrente ${chain.after}: × ${(chain.bonus_pct / 100).toFixed(2)}` : ""}
-        ${CHAIN_EFFECTS[chain.effect] ? ` · ${CHAIN_EFFECTS[chain.effect]}` : ""}</p>
-      <p class="total">Total: ${b.total}</p>
-    </details>`;
+      <span class="pts">+${entry.points}</span>`;
+  }
+  const what = { swap: `trocou ${plural(entry.count || 0, "peça", "peças")}`, passed: "passou",
+                 timed_out: "passou (tempo esgotado)" }[entry.kind] || entry.kind;
+  return `<span class="who">${esc(name)}</span> <span class="muted">${what}</span>`;
 }

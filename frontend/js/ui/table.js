@@ -1,236 +1,303 @@
-// The match table: board, rack, live preview, controls, seats, theme, market, receipt, log.
-// The board's 441 squares are built once and only the squares that change are touched.
-import { esc, el } from "./dom.js";
-import { BANDS, SQUARES, squareName } from "../text.js";
-import { fullRack, isWild, myTurn, usedRack } from "../store.js";
-import { receiptHtml } from "./receipt.js";
-import { marketHtml } from "./market.js";
-
-const SIZE = 21;
+// The match table: the bar (timer, scores, theme, the move's preview, Confirmar), the board,
+// the hand (rack and controls), and the side: the goal, the seats, the theme with its band
+// legend, the cards, your last receipt and the history of every move. Built once per match;
+// each part redraws only when what it shows changed.
+import { esc } from "./dom.js";
+import { BoardView, squareContent } from "./board.js";
+import { breakdownHtml, moveSummary } from "./receipt.js";
+import { marketHtml, effectsHtml } from "./market.js";
+import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
+import {
+  findMove, fullRack, isWild, markedSquares, myTurn, placedAt, seatName, shownBoard, shownScore,
+  usedRack, wildLetters,
+} from "../store.js";
 
 export class TableView {
-  constructor(root) {
+  constructor(root, state, handlers) {
     this.root = root;
+    const size = state.view.board_size || state.view.board.length;
     root.innerHTML = `
-      <div class="table">
-        <section class="board-wrap" aria-label="Mesa">
-          <div class="board" role="grid" aria-label="Tabuleiro de 21 por 21 casas"></div>
-          <div class="rack" role="list" aria-label="Suas peças"></div>
-          <div class="picker" data-picker hidden></div>
-          <div class="preview" data-preview aria-live="polite"></div>
-          <div class="controls">
-            <button class="primary" data-action="confirm">Confirmar</button>
-            <button data-action="clear">Recolher</button>
-            <button data-action="swap">Trocar peças</button>
-            <button data-action="pass">Passar</button>
-            <button data-action="direction" aria-label="Mudar direção da digitação"></button>
-            <button class="danger" data-action="leave-match">Sair</button>
+      <div class="table" data-table>
+        <h2 class="sr-only" tabindex="-1" data-screen-heading>Mesa da partida</h2>
+        <section class="bar" data-bar aria-label="Placar e jogada"></section>
+        <section class="board-area" aria-label="Tabuleiro">
+          <div class="board-viewport" data-viewport>
+            <div class="board" role="grid" data-board aria-label="Tabuleiro de ${size} por ${size} casas"
+                 aria-describedby="board-help"></div>
           </div>
-          <p class="muted" data-help>Toque numa peça e depois numa casa, arraste, ou use o teclado:
-            setas movem, letras colocam, Espaço muda a direção, Enter confirma, Backspace recolhe.</p>
+          <div class="zoom" role="group" aria-label="Zoom do tabuleiro">
+            <button type="button" data-action="zoom-out" aria-label="Diminuir o zoom">−</button>
+            <span data-zoom-level aria-hidden="true">100%</span>
+            <button type="button" data-action="zoom-fit" aria-label="Ver o tabuleiro inteiro">⤢</button>
+            <button type="button" data-action="zoom-in" aria-label="Aumentar o zoom">+</button>
+          </div>
+          <div class="pacing" data-pacing hidden></div>
         </section>
-        <aside class="stack">
-          <section class="panel" data-info></section>
-          <section class="panel" data-market-panel><h2>Cartas</h2><div data-market></div></section>
-          <section class="panel receipt" data-receipt-panel><h2>Última jogada</h2><div data-receipt></div></section>
-          <section class="panel"><h2>Acontecimentos</h2><ol class="log" data-log></ol></section>
+        <section class="hand" aria-label="Sua mão">
+          <div class="prompt" data-prompt></div>
+          <div class="rack" role="toolbar" aria-label="Suas peças" data-rack-box></div>
+          <div class="picker" data-picker hidden></div>
+          <div class="controls">
+            <button type="button" data-action="clear">Recolher</button>
+            <button type="button" data-action="swap">Trocar peças</button>
+            <button type="button" data-action="pass">Passar</button>
+            <button type="button" data-action="direction"></button>
+            <button type="button" class="danger" data-action="leave-match">Sair</button>
+          </div>
+          <p class="muted help" id="board-help" data-help></p>
+        </section>
+        <aside class="side">
+          <section class="panel receipt-panel" data-own-receipt hidden aria-labelledby="own-receipt-title"></section>
+          <section class="panel" data-goal aria-label="Placar e objetivo"></section>
+          <section class="panel" data-theme aria-label="Tema e faixas"></section>
+          <section class="panel" data-market-panel aria-labelledby="cards-title">
+            <h3 id="cards-title">Cartas</h3><div data-market></div></section>
+          <section class="panel" aria-labelledby="history-title">
+            <h3 id="history-title">Jogadas</h3>
+            <div class="history-box" data-history tabindex="0" role="region" aria-label="Todas as jogadas da partida"></div>
+          </section>
         </aside>
       </div>`;
-    this.board = root.querySelector(".board");
-    this.squares = [];
-    this.keys = [];
-    for (let r = 0; r < SIZE; r += 1) {
-      for (let c = 0; c < SIZE; c += 1) {
-        const square = el("button", { class: "square", "data-row": r, "data-col": c,
-                                      role: "gridcell", tabindex: -1, type: "button" });
-        this.board.append(square);
-        this.squares.push(square);
-        this.keys.push("");
-      }
+    this.board = new BoardView(root, size, handlers);
+    this.parts = {};
+    for (const name of ["bar", "pacing", "prompt", "rack-box", "picker", "help", "own-receipt",
+                        "goal", "theme", "market", "market-panel", "history"]) {
+      this.parts[name] = root.querySelector(`[data-${name}]`);
     }
-    this.rack = root.querySelector(".rack");
-    this.picker = root.querySelector("[data-picker]");
-    this.previewBox = root.querySelector("[data-preview]");
-    this.info = root.querySelector("[data-info]");
-    this.market = root.querySelector("[data-market]");
-    this.marketPanel = root.querySelector("[data-market-panel]");
-    this.receipt = root.querySelector("[data-receipt]");
-    this.logBox = root.querySelector("[data-log]");
     this.last = {};
   }
 
-  square(row, col) {
-    return this.squares[row * SIZE + col];
+  /** Set a part's HTML only when it changed (so focus and scroll positions survive). */
+  put(name, html) {
+    if (this.last[name] === html) return false;
+    this.last[name] = html;
+    this.parts[name].innerHTML = html;
+    return true;
   }
 
   update(state) {
     const started = performance.now();
-    performance.mark("board-redraw-start");
     this.drawBoard(state);
-    performance.mark("board-redraw-end");
-    performance.measure("board-redraw", "board-redraw-start", "board-redraw-end");
-    this.drawRack(state);
-    this.drawPreview(state);
-    this.drawControls(state);
-    this.drawInfo(state);
+    this.lastBoardMs = performance.now() - started;
+    this.drawBar(state);
+    this.drawPacing(state);
+    this.drawHand(state);
     this.drawSide(state);
     this.lastDrawMs = performance.now() - started;
   }
 
   drawBoard(state) {
     const view = state.view;
-    const placed = new Map(state.placed.map((p) => [`${p.row},${p.col}`, p]));
-    const anchors = new Set((view.anchors || []).map((a) => `${a.square[0]},${a.square[1]}`));
-    const lastTiles = new Set((state.receipt?.breakdown?.words || [])
-      .flatMap((w) => w.letters.filter((l) => l.placed).map((l) => l.square)));
-    const turn = myTurn(state);
-    for (let r = 0; r < SIZE; r += 1) {
-      for (let c = 0; c < SIZE; c += 1) {
-        const cell = view.board[r][c];
-        const tentative = placed.get(`${r},${c}`);
-        const bonus = view.layout[r][c];
-        const cursor = turn && state.cursor.row === r && state.cursor.col === c;
-        const name = squareName(r, c);
-        const key = `${cell}|${tentative ? tentative.letter + tentative.wild : ""}|${cursor}|` +
-          `${anchors.has(`${r},${c}`)}|${lastTiles.has(name)}`;
-        const index = r * SIZE + c;
-        if (this.keys[index] === key) continue;
-        this.keys[index] = key;
-        const square = this.squares[index];
-        const kind = SQUARES[bonus] || SQUARES["."];
-        square.className = `square ${kind.css}${cursor ? " cursor" : ""}` +
-          `${anchors.has(`${r},${c}`) ? " anchored" : ""}`;
-        square.tabIndex = cursor ? 0 : -1;
-        if (cell !== ".") {
-          const letter = cell.toUpperCase();
-          const wild = cell !== letter;
-          const value = wild ? 0 : view.tile_values[letter] ?? "";
-          square.innerHTML = `<span class="tile${wild ? " wild" : ""}${lastTiles.has(name) ? " last" : ""}">${letter}<sub>${value}</sub></span>`;
-          square.setAttribute("aria-label", `${name}: ${letter}${wild ? " (curinga)" : ""}`);
-        } else if (tentative) {
-          square.innerHTML = `<span class="tile new${tentative.wild ? " wild" : ""}">${tentative.letter}</span>`;
-          square.setAttribute("aria-label", `${name}: ${tentative.letter}, peça sua ainda não confirmada`);
-        } else {
-          square.innerHTML = kind.short ? `<span class="lbl">${kind.short}</span>` : "";
-          square.setAttribute("aria-label", `${name}${kind.label ? `, ${kind.label}` : ""}, vazia`);
-        }
-      }
-    }
+    const rows = shownBoard(state);
+    const names = Object.fromEntries((view.anchors || []).map((a) =>
+      [`${a.square[0]},${a.square[1]}`, seatName(state, a.seat)]));
+    const doubled = Object.fromEntries(markedSquares(state).map((m) =>
+      [`${m.square[0]},${m.square[1]}`, m.card]));
+    const last = findMove(state, state.lastMove);
+    const lastTiles = new Set((last?.tiles || []).map(([r, c]) => `${r},${c}`));
+    const fresh = state.pacing?.current?.move === state.lastMove;
+    const active = myTurn(state);
+    performance.mark("board-redraw-start");
+    this.board.draw((r, c) => {
+      const key = `${r},${c}`;
+      const info = {
+        cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[key],
+        doubled: doubled[key], last: lastTiles.has(key), fresh: fresh && lastTiles.has(key),
+        cursor: active && state.cursor.row === r && state.cursor.col === c,
+      };
+      const content = squareContent(view, r, c, info);
+      content.key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
+        `${info.cursor}|${info.anchor || ""}|${info.doubled || ""}|${info.last}|${info.fresh}`;
+      content.selected = info.cursor;
+      return content;
+    });
+    performance.mark("board-redraw-end");
+    performance.measure("board-redraw", "board-redraw-start", "board-redraw-end");
+    this.board.setCursor(state.cursor.row, state.cursor.col);
   }
 
-  drawRack(state) {
+  drawBar(state) {
+    const view = state.view;
+    const seconds = Math.max(0, Math.ceil((view.deadline_ms - Date.now()) / 1000));
+    const you = view.you;
+    const current = view.seats[view.current];
+    const turn = myTurn(state);
+    const leader = view.seats.filter((s) => s.seat !== you)
+      .sort((a, b) => shownScore(state, b.seat) - shownScore(state, a.seat))[0];
+    const theme = view.theme ? esc(view.theme.name) : "Sem tema";
+    let who;
+    if (view.status === "finished") who = "Partida encerrada";
+    else if (state.pacing) who = `${esc(seatName(state, state.pacing.current?.seat ?? view.current))} jogando…`;
+    else if (turn) who = "<strong>Sua vez</strong>";
+    else who = `Vez de ${esc(current?.name || "")}`;
+    const preview = this.previewHtml(state, true);
+    const canConfirm = turn && (state.mode === "swap" ? state.swap.length > 0 : state.placed.length > 0);
+    const confirmText = state.mode === "swap" ? "Confirmar troca" : state.target?.kind === "tiles" ? "Confirmar" : "Confirmar";
+    this.put("bar", `
+      <div class="bar-row">
+        <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
+              aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>
+        <span class="turn" data-turn>${who}</span>
+        <span class="scoreline" data-scoreline>
+          ${you !== null ? `<span>Você <strong>${shownScore(state, you)}</strong></span>` : ""}
+          ${leader ? `<span>${esc(leader.name)} <strong>${shownScore(state, leader.seat)}</strong></span>` : ""}
+        </span>
+        <span class="round">Rodada ${view.round}/${view.round_limit}</span>
+        <span class="theme-name" title="Tema">${theme}</span>
+      </div>
+      <div class="bar-row move-row">
+        <div class="preview" data-preview>${preview}</div>
+        <button type="button" class="primary confirm" data-action="confirm" ${canConfirm ? "" : "disabled"}>${confirmText}</button>
+      </div>`);
+  }
+
+  previewHtml(state) {
+    const p = state.preview;
+    if (state.mode === "swap") {
+      return `<span>Escolha até ${plural(state.view.swap_limit, "peça", "peças")} para trocar.</span>`;
+    }
+    if (!state.placed.length) {
+      return myTurn(state) ? `<span class="muted">Monte uma palavra.</span>` : "";
+    }
+    if (p.status === "pending") return `<span class="muted">Calculando…</span>`;
+    if (p.status === "error") return `<span class="error-text" data-preview-error>${esc(p.message)}</span>`;
+    if (p.status !== "ok") return "";
+    const b = p.breakdown;
+    const band = BANDS[b.band] || BANDS.Frio;
+    const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main))
+      .map((w) => `<li${w.main ? ' class="main"' : ""}>${esc(shout(w.display))} <small>${w.points}</small></li>`).join("");
+    return `<ul class="preview-words" data-preview-words aria-label="Palavras formadas">${words}</ul>
+      <span class="band ${band.css}" data-band="${esc(band.label)}">${band.label}</span>
+      <span class="points" data-preview-points>${plural(b.total, "ponto", "pontos")}</span>`;
+  }
+
+  drawPacing(state) {
+    const box = this.parts.pacing;
+    const current = state.pacing?.current;
+    box.hidden = !current;
+    if (!current) {
+      this.put("pacing", "");
+      return;
+    }
+    this.put("pacing", `<span>${moveSummary(current, seatName(state, current.seat))}</span>
+      <button type="button" data-action="skip-pacing">Pular</button>`);
+  }
+
+  drawHand(state) {
     const view = state.view;
     const used = usedRack(state);
     const rack = fullRack(state);
-    const key = JSON.stringify([rack, [...used], state.selected, state.swap, state.mode]);
-    if (this.last.rack === key) return;
-    this.last.rack = key;
-    this.rack.innerHTML = rack.map((code, i) => {
-      const wild = isWild(code);
-      const label = wild ? { "?": "curinga", "?V": "curinga de vogal", "?C": "curinga de consoante" }[code] : code;
-      const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
-                       state.selected === i ? "selected" : "",
-                       state.swap.includes(i) ? "swap" : ""].join(" ");
-      return `<button class="${classes}" type="button" role="listitem" data-rack="${i}"
-        aria-pressed="${state.selected === i || state.swap.includes(i)}"
-        aria-label="Peça ${esc(label)}${used.has(i) ? " (no tabuleiro)" : ""}"${used.has(i) ? " disabled" : ""}>
-        ${esc(wild ? "?" : code)}${wild ? `<sub>${code === "?" ? "" : code[1]}</sub>` : `<sub>${view.tile_values[code] ?? ""}</sub>`}</button>`;
-    }).join("");
-    const pending = state.pendingWild;
-    this.picker.hidden = !pending;
-    if (pending) {
-      const letters = { "?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "?V": "AEIOU", "?C": "BCDFGHJKLMNPQRSTVWXYZ" }[pending.code];
-      this.picker.innerHTML = `<span>Que letra o curinga vira?</span>` +
-        [...letters].map((l) => `<button type="button" data-wild-letter="${l}">${l}</button>`).join("");
-    }
-  }
-
-  drawPreview(state) {
-    const p = state.preview;
-    let html = "";
-    if (state.mode === "swap") {
-      html = `<span>Escolha até 3 peças para trocar e confirme.</span>`;
-    } else if (!state.placed.length) {
-      html = myTurn(state) ? `<span class="muted">Sua vez: monte uma palavra.</span>` : "";
-    } else if (p.status === "pending") {
-      html = `<span class="muted">Calculando…</span>`;
-    } else if (p.status === "ok") {
-      const band = BANDS[p.breakdown.band] || BANDS.Frio;
-      const main = p.breakdown.words.find((w) => w.main) || p.breakdown.words[0];
-      html = `<span>${esc(main?.display || "")}</span>
-        <span class="band ${band.css}" data-band="${esc(band.label)}">${band.label}</span>
-        <span class="points" data-preview-points>${p.breakdown.total} pontos</span>`;
-    } else if (p.status === "error") {
-      html = `<span class="muted" data-preview-error>${esc(p.message)}</span>`;
-    }
-    if (this.last.preview !== html) {
-      this.last.preview = html;
-      this.previewBox.innerHTML = html;
-    }
-  }
-
-  drawControls(state) {
     const turn = myTurn(state);
+    const rackHtml = rack.map((code, i) => {
+      const wild = isWild(state, code);
+      const name = wild ? WILD_NAMES[code] || "coringa" : code;
+      const value = wild ? 0 : view.tile_values?.[code] ?? "";
+      const pressed = state.selected === i || state.swap.includes(i);
+      const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
+                       state.selected === i ? "selected" : "", state.swap.includes(i) ? "swap" : ""]
+        .filter(Boolean).join(" ");
+      const visible = wild ? (code === "?" ? "?" : `?${code[1]}`) : code;
+      return `<button class="${classes}" type="button" data-rack="${i}" data-value="${value}"
+        aria-pressed="${pressed}" aria-label="${esc(visible)}: ${esc(wild ? name : `letra ${code}`)}, vale ${value}${used.has(i) ? ", no tabuleiro" : ""}"
+        ${used.has(i) || !turn ? "disabled" : ""}>${esc(visible)}</button>`;
+    }).join("");
+    this.put("rack-box", rackHtml);
+    const pending = state.pendingWild;
+    this.parts.picker.hidden = !pending;
+    this.put("picker", pending ? `<p id="picker-title"><strong>Que letra o ${esc(WILD_NAMES[pending.code] || "coringa")} vira?</strong></p>
+      <div class="letters" role="group" aria-labelledby="picker-title">${[...wildLetters(state, pending.code)].map((l) =>
+        `<button type="button" data-wild-letter="${l}">${l}</button>`).join("")}</div>
+      <button type="button" data-action="cancel-wild">Cancelar</button>` : "");
+    const target = state.target;
+    let prompt = "";
+    if (target) {
+      const seats = target.kind === "seat" ? target.seats.map((x) =>
+        `<button type="button" data-target-seat="${x.seat}">${esc(x.name)}</button>`).join("") : "";
+      prompt = `<p data-target-help><strong>${esc(target.help)}</strong></p><div class="row">${seats}
+        <button type="button" data-action="cancel-target">Cancelar</button></div>`;
+    }
+    prompt += effectsHtml(state);
+    this.put("prompt", prompt);
     const set = (action, disabled, text) => {
-      const button = this.root.querySelector(`[data-action="${action}"]`);
+      const button = this.root.querySelector(`.controls [data-action="${action}"]`);
       button.disabled = disabled;
-      if (text) button.textContent = text;
+      if (text && button.textContent !== text) button.textContent = text;
     };
-    set("confirm", !turn || (state.mode === "play" ? !state.placed.length : !state.swap.length),
-        state.mode === "swap" ? "Confirmar troca" : "Confirmar");
-    set("clear", !turn, state.mode === "swap" ? "Cancelar troca" : "Recolher");
+    set("clear", !turn || (!state.placed.length && state.mode !== "swap"), state.mode === "swap" ? "Cancelar troca" : "Recolher");
     set("swap", !turn || state.mode === "swap");
     set("pass", !turn);
     set("direction", !turn, state.cursor.dir === "across" ? "Direção: →" : "Direção: ↓");
-  }
-
-  drawInfo(state) {
-    const view = state.view;
-    const seconds = Math.max(0, Math.ceil((view.deadline_ms - Date.now()) / 1000));
-    const theme = view.theme;
-    const mine = view.seats[view.you];
-    const personal = mine?.personal_theme;
-    const key = JSON.stringify([view.seats, view.current, view.turn, view.round, seconds,
-                                theme, personal, view.status]);
-    if (this.last.info === key) return;
-    this.last.info = key;
-    const seats = view.seats.map((s) => `
-      <li class="${s.seat === view.current ? "current" : ""}" data-seat="${s.seat}">
-        <span>${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
-          <br><small class="muted">${s.bot ? "" : s.online === false ? "○ desconectado · " : "● conectado · "}corrente ${s.chain}${view.cards ? ` · ${s.coins} moedas` : ""} · ${s.rack_size} peças</small></span>
-        <span class="score">${s.score}</span></li>`).join("");
-    const current = view.seats[view.current];
-    this.info.innerHTML = `
-      <div class="row" style="justify-content:space-between">
-        <span>Rodada ${view.round} de ${view.round_limit}</span>
-        <span class="timer${seconds <= 10 ? " low" : ""}" data-timer aria-label="Tempo restante">${seconds} s</span>
-      </div>
-      <p data-turn>${view.current === view.you ? "<strong>Sua vez!</strong>" : `Vez de ${esc(current?.name || "")}`}</p>
-      <ul class="seats">${seats}</ul>
-      <div class="theme-box" data-theme>${theme ? `<h3>Tema: ${esc(theme.name)}</h3><p class="muted">${esc(theme.description)}</p>` : "<h3>Sem tema (clássico)</h3>"}
-      ${personal ? `<p>Seu tema pessoal: <strong>${esc(personal.name)}</strong></p>` : ""}</div>`;
+    this.root.querySelector('.controls [data-action="direction"]')
+      .setAttribute("aria-label", `Direção da digitação: ${state.cursor.dir === "across" ? "horizontal" : "vertical"}`);
+    const verb = state.input === "touch" ? "Toque" : "Clique";
+    this.put("help", state.input === "touch"
+      ? `${verb} numa peça e depois numa casa, ou arraste a peça. Pinça ou toque duplo dão zoom.`
+      : `${verb} numa peça e depois numa casa, ou arraste. Teclado: setas movem, letras colocam (um coringa vira a letra que faltar), Espaço muda a direção, Enter confirma, Backspace recolhe.`);
   }
 
   drawSide(state) {
     const view = state.view;
-    this.marketPanel.hidden = !view.cards;
-    if (view.cards) {
-      const html = marketHtml(state);
-      if (this.last.market !== html) {
-        this.last.market = html;
-        this.market.innerHTML = html;
-      }
-    }
-    const receipt = receiptHtml(state.receipt);
-    if (this.last.receipt !== receipt) {
-      this.last.receipt = receipt;
-      this.receipt.innerHTML = receipt;
-    }
-    const log = state.log.map((line) => `<li>${esc(line)}</li>`).join("");
-    if (this.last.log !== log) {
-      this.last.log = log;
-      this.logBox.innerHTML = log;
-      this.logBox.scrollTop = this.logBox.scrollHeight;
-    }
+    const own = findMove(state, state.ownReceipt);
+    const ownBox = this.parts["own-receipt"];
+    ownBox.hidden = !own?.breakdown;
+    this.put("own-receipt", own?.breakdown ? `
+      <div class="row spread"><h3 id="own-receipt-title" tabindex="-1">Sua jogada: ${esc(shout(own.words[0]))} · ${plural(own.points, "ponto", "pontos")}</h3>
+        <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button></div>
+      <div data-own-breakdown>${breakdownHtml(own.breakdown)}</div>` : "");
+    this.put("goal", this.goalHtml(state));
+    this.put("theme", this.themeHtml(state));
+    this.parts["market-panel"].hidden = !view.cards;
+    if (view.cards) this.put("market", marketHtml(state));
+    const box = this.parts.history;
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+    if (this.put("history", this.historyHtml(state)) && atEnd) box.scrollTop = box.scrollHeight;
+  }
+
+  goalHtml(state) {
+    const view = state.view;
+    const me = view.seats[view.you];
+    const seats = view.seats.map((s) => `
+      <li class="${s.seat === view.current && view.status !== "finished" ? "current" : ""}" data-seat="${s.seat}">
+        <span class="name">${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
+          <small class="muted">${s.bot ? "" : s.online === false ? "desconectado · " : ""}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rack_size, "peça", "peças")}</small></span>
+        <span class="score" data-seat-score="${s.seat}">${shownScore(state, s.seat)}</span></li>`).join("");
+    const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${me.chain_bonus_pct > 100 ? ` (${times(me.chain_bonus_pct)})` : ""}${me.next_chain_bonus_pct > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(me.next_chain_bonus_pct)}` : ""}.</p>` : "";
+    return `<h3>Objetivo</h3>
+      <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.point_target, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.round_limit}. Rodada <strong>${view.round}</strong> de ${view.round_limit}.</p>
+      <ul class="seats">${seats}</ul>${chain}
+      <p class="muted small">Corrente: jogadas seguidas Quentes ou Escaldantes ganham um bônus que cresce; passar, trocar ou jogar uma palavra Fria quebra a corrente, e uma palavra da mesma raiz não a faz crescer.</p>`;
+  }
+
+  themeHtml(state) {
+    const view = state.view;
+    const theme = view.theme;
+    const personal = view.seats[view.you]?.personal_theme;
+    const legend = (view.band_weights || []).map((b) => {
+      const band = BANDS[b.band] || BANDS.Frio;
+      return `<li><span class="band ${band.css}">${band.label}</span> ${times(b.weight_pct)} <small class="muted">${esc(band.help)}</small></li>`;
+    }).join("");
+    return `<h3>${theme ? `Tema: ${esc(theme.name)}` : "Sem tema (clássico)"}</h3>
+      ${theme?.description ? `<p class="muted">${esc(theme.description)}</p>` : ""}
+      ${personal ? `<p>Seu tema pessoal: <strong>${esc(personal.name)}</strong> (suas palavras valem pelo melhor dos dois)</p>` : ""}
+      ${legend && theme ? `<ul class="legend" aria-label="Faixas de afinidade e seus pesos">${legend}</ul>` : ""}`;
+  }
+
+  historyHtml(state) {
+    const h = state.history;
+    if (!h.moves.length) return '<p class="muted">Nenhuma jogada ainda.</p>';
+    const more = h.older !== null && h.older !== undefined && h.older > 0
+      ? '<button type="button" data-action="older-moves">Ver jogadas anteriores</button>' : "";
+    const items = h.moves.map((m) => {
+      const open = state.openMove === m.move;
+      const canOpen = m.kind === "play";
+      return `<li data-move="${m.move}" class="${m.move === state.lastMove ? "latest" : ""}">
+        <div class="move-line">
+          <span class="num muted">${m.move + 1}.</span> ${moveSummary(m, seatName(state, m.seat))}
+          <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
+          ${canOpen ? `<button type="button" class="link" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
+        </div>
+        ${open ? (m.breakdown ? breakdownHtml(m.breakdown) : '<p class="muted">Carregando o cálculo…</p>') : ""}</li>`;
+    }).join("");
+    return `${more}<ol class="history">${items}</ol>`;
   }
 }

@@ -1,0 +1,206 @@
+// The headless store, with node's built-in test runner (`node --test tests/js`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  advancePacing, applyFrame, chooseWildLetter, freshState, fullRack, historyTotals, leaveMatch,
+  myTurn, placeTile, rackIndexFor, shownBoard, shownScore, skipPacing, toggleArmed, toggleSwap,
+  typeLetter,
+} from "../../frontend/js/store.js";
+
+const EMPTY = Array.from({ length: 21 }, () => ".".repeat(21));
+const WILDCARDS = { "?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "?V": "AEIOU", "?C": "BCDFGHJKLMNPQRSTVWXYZ" };
+
+function view(overrides = {}) {
+  return {
+    match_id: "m-1", board: EMPTY, board_size: 21, swap_limit: 3, wildcards: WILDCARDS,
+    seats: [{ seat: 0, name: "Ana", score: 0 }, { seat: 1, name: "Robô 1", score: 0, bot: true },
+            { seat: 2, name: "Robô 2", score: 0, bot: true }],
+    you: 0, current: 0, turn: 1, round: 1, status: "playing", rack: ["C", "A", "S", "A", "R", "E", "?"],
+    moves: 0, market: { row: [{ id: "coringa_vogal", name: "Coringa de Vogal", owned: true, wildcard: "?V" }] },
+    ...overrides,
+  };
+}
+
+function withTiles(rows, tiles) {
+  const grid = rows.map((r) => [...r]);
+  for (const [r, c, cell] of tiles) grid[r][c] = cell;
+  return grid.map((r) => r.join(""));
+}
+
+function played(seat, move, tiles, score, total) {
+  return { kind: "move_played", data: { seat, kind: "play", move, round: 1, turn: move + 1,
+    words: ["CASA"], display: ["CASA"], score, total, band: "Quente", tiles,
+    breakdown: { total: score, band: "Quente", words: [{ display: "CASA", main: true, letters: [] }] } } };
+}
+
+function started(matchId = "m-1") {
+  const state = freshState();
+  applyFrame(state, { type: "view", matchId, view: view({ match_id: matchId }) });
+  return state;
+}
+
+test("your own receipt opens after your play while the bots' moves are paced one at a time", () => {
+  const state = started();
+  const mine = [[10, 9, "C"], [10, 10, "A"]];
+  const bot1 = [[11, 10, "S"]];
+  const bot2 = [[12, 10, "O"]];
+  const final = withTiles(EMPTY, [...mine, ...bot1, ...bot2]);
+  applyFrame(state, { type: "update", matchId: "m-1", version: 5, events: [
+    played(0, 0, mine, 12, 12), played(1, 1, bot1, 7, 7), played(2, 2, bot2, 9, 9),
+  ], view: view({ board: final, turn: 4, moves: 3, seats: [
+    { seat: 0, name: "Ana", score: 12 }, { seat: 1, name: "Robô 1", score: 7 },
+    { seat: 2, name: "Robô 2", score: 9 }] }) });
+  assert.equal(state.ownReceipt, 0);
+  assert.deepEqual(state.history.moves.map((m) => m.move), [0, 1, 2]);
+  // Before the first paced move: your word is down, the bots' are not; scores as before theirs.
+  assert.ok(state.pacing);
+  assert.equal(shownBoard(state)[10].slice(9, 11), "CA");
+  assert.equal(shownBoard(state)[11][10], ".");
+  assert.equal(shownScore(state, 1), 0);
+  assert.equal(myTurn(state), false, "no input while opponents' moves are being shown");
+  assert.equal(advancePacing(state), true);
+  assert.equal(shownBoard(state)[11][10], "S");
+  assert.equal(shownBoard(state)[12][10], ".");
+  assert.equal(shownScore(state, 1), 7);
+  assert.equal(state.lastMove, 1);
+  assert.equal(advancePacing(state), true);
+  assert.equal(advancePacing(state), false);
+  assert.equal(state.pacing, null);
+  assert.deepEqual(shownBoard(state), final);
+  assert.equal(myTurn(state), true);
+  // The receipt stays open while your next turn has not started... it has: turn 4 is yours.
+  assert.equal(state.ownReceipt, 0, "the receipt stays until you close it or play again");
+  const totals = historyTotals(state);
+  for (const seat of state.view.seats) assert.equal(totals[seat.seat] || 0, seat.score);
+});
+
+test("skipping the pacing shows the final board at once", () => {
+  const state = started();
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [
+    played(1, 0, [[10, 10, "A"]], 2, 2)], view: view({ board: withTiles(EMPTY, [[10, 10, "A"]]) }) });
+  assert.ok(state.pacing);
+  skipPacing(state);
+  assert.equal(state.pacing, null);
+  assert.equal(shownBoard(state)[10][10], "A");
+  assert.equal(state.lastMove, 0);
+});
+
+test("partial updates carry events only: the view comes with the last frame", () => {
+  const state = started();
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, partial: true,
+    events: [played(1, 0, [[10, 10, "A"]], 2, 2)] });
+  assert.equal(state.view.turn, 1);
+  assert.equal(state.history.moves.length, 1);
+  applyFrame(state, { type: "update", matchId: "m-1", version: 3,
+    events: [played(2, 1, [[11, 10, "S"]], 3, 3)], view: view({ turn: 3 }) });
+  assert.equal(state.view.turn, 3);
+  assert.deepEqual(state.history.moves.map((m) => m.seat), [1, 2]);
+});
+
+test("a new match starts with an empty history, log and receipt", () => {
+  const state = started("m-1");
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [played(0, 0, [[10, 10, "A"]], 2, 2)], view: view() });
+  assert.equal(state.history.moves.length, 1);
+  assert.equal(state.ownReceipt, 0);
+  applyFrame(state, { type: "view", matchId: "m-2", view: view({ match_id: "m-2" }) });
+  assert.equal(state.history.moves.length, 0);
+  assert.equal(state.ownReceipt, null);
+  assert.equal(state.lastMove, null);
+});
+
+test("after Sair the lobby stays: frames of the match you left are ignored", () => {
+  const state = started("m-1");
+  leaveMatch(state);
+  assert.equal(state.screen, "lobby");
+  applyFrame(state, { type: "update", matchId: "m-1", version: 9, events: [], view: view() });
+  assert.equal(state.screen, "lobby");
+  assert.equal(state.view, null);
+  applyFrame(state, { type: "ended", matchId: "m-1", result: { ranking: [] } });
+  assert.equal(state.screen, "lobby");
+});
+
+test("history pages merge with live moves, each move once", () => {
+  const state = started();
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [played(1, 3, [[10, 10, "A"]], 2, 9)], view: view({ moves: 4 }) });
+  applyFrame(state, { type: "history", matchId: "m-1", total: 4, older: null, moves: [
+    { move: 0, seat: 0, kind: "play", words: ["SOL"], points: 5, total: 5 },
+    { move: 1, seat: 1, kind: "play", words: ["LUA"], points: 7, total: 7 },
+    { move: 2, seat: 0, kind: "passed", words: [], points: 0, total: 5 },
+    { move: 3, seat: 1, kind: "play", words: ["CASA"], points: 2, total: 9 },
+  ] });
+  assert.deepEqual(state.history.moves.map((m) => m.move), [0, 1, 2, 3]);
+  assert.ok(state.history.moves[3].breakdown, "the live move keeps its receipt");
+  applyFrame(state, { type: "history", matchId: "m-other", total: 1, older: null, moves: [{ move: 9 }] });
+  assert.equal(state.history.moves.length, 4);
+});
+
+test("a wildcard can be the second tile of a move, and the picker closes after use", () => {
+  const state = started();
+  assert.equal(placeTile(state, 0, 10, 9), true);
+  assert.equal(placeTile(state, 6, 10, 10), true, "the wildcard asks for its letter");
+  assert.deepEqual(state.pendingWild, { rackIndex: 6, row: 10, col: 10, code: "?" });
+  assert.equal(chooseWildLetter(state, "C"), true);
+  assert.equal(state.pendingWild, null);
+  assert.deepEqual(state.placed.map((p) => [p.letter, p.wild]), [["C", false], ["C", true]]);
+});
+
+test("typing a letter you do not hold uses the narrowest wildcard that can be it", () => {
+  const state = started();
+  state.armedCards = [0]; // a Coringa de Vogal: ?V after the rack
+  assert.equal(fullRack(state).at(-1), "?V");
+  assert.equal(rackIndexFor(state, "O"), 7, "?V is narrower than ?");
+  state.cursor = { row: 10, col: 10, dir: "across" };
+  assert.equal(typeLetter(state, "O").ok, true);
+  assert.equal(typeLetter(state, "Z").ok, true, "Z only fits the universal wildcard");
+  assert.deepEqual(state.placed.map((p) => [p.rackIndex, p.letter, p.wild]), [[7, "O", true], [6, "Z", true]]);
+  assert.equal(typeLetter(state, "Q").ok, false);
+  assert.deepEqual(state.cursor, { row: 10, col: 12, dir: "across" });
+});
+
+test("disarming a Coringa takes its tile back", () => {
+  const state = started();
+  toggleArmed(state, 0);
+  placeTile(state, 7, 10, 10, "E");
+  assert.equal(state.placed.length, 1);
+  toggleArmed(state, 0);
+  assert.equal(state.placed.length, 0);
+});
+
+test("the swap limit is the server's", () => {
+  const state = started();
+  state.view.swap_limit = 2;
+  assert.equal(toggleSwap(state, 0), true);
+  assert.equal(toggleSwap(state, 1), true);
+  assert.equal(toggleSwap(state, 2), false);
+  assert.deepEqual(state.swap, [0, 1]);
+});
+
+test("a timeout of yours is announced", () => {
+  const state = started();
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [
+    { kind: "timed_out", data: { seat: 0, move: 0, round: 1, total: 0 } }], view: view({ current: 1, turn: 2 }) });
+  assert.ok(state.announcements.some((a) => a.text === "Tempo esgotado: você passou a vez."));
+  assert.equal(state.history.moves[0].kind, "timed_out");
+});
+
+import { clamp, follow, focusSquare, pan, step, zoomAt } from "../../frontend/js/zoom.js";
+
+test("zoom and pan never lose the board", () => {
+  const size = 336;
+  assert.deepEqual(clamp({ scale: 1, x: 50, y: -50 }, size), { scale: 1, x: 0, y: 0 });
+  const zoomed = step({ scale: 1, x: 0, y: 0 }, size, +1);
+  assert.ok(zoomed.scale > 1);
+  const far = pan(zoomed, size, -10_000, -10_000);
+  assert.equal(far.x, -(size * far.scale - size));
+  const back = pan(far, size, 10_000, 10_000);
+  assert.deepEqual([back.x, back.y], [0, 0]);
+  // The point under the fingers stays under them.
+  const z = zoomAt({ scale: 1, x: 0, y: 0 }, size, 2, 100, 100);
+  assert.equal((100 - z.x) / z.scale, 100);
+  // Zooming onto a square puts it in the middle; following a square brings it into view.
+  const onCorner = focusSquare({ scale: 1, x: 0, y: 0 }, size, 21, 10, 10, 2.3);
+  const cell = (size * 2.3) / 21;
+  assert.ok(Math.abs(10.5 * cell + onCorner.x - size / 2) < 1e-6);
+  const followed = follow(onCorner, size, 21, 20, 20);
+  assert.ok(20 * cell + followed.x + cell <= size + 1e-6);
+});
