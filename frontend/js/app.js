@@ -5,9 +5,8 @@ import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";
 import {
-  endScreen, entryScreen, lobbyScreen, queueScreen, roomScreen,
+  endScreen, entryScreen, lobbyScreen, queueScreen, roomScreen, validationMessage,
 } from "./ui/screens.js";
-import * as screens from "./ui/screens.js";
 import { TableView } from "./ui/table.js";
 
 const app = document.getElementById("app");
@@ -137,15 +136,11 @@ function render(state) {
   const kept = new Map([...app.querySelectorAll("input[id], select[id]")]
     .map((field) => [field.id, field.type === "checkbox" ? field.checked : field.value]));
   const focused = document.activeElement?.id;
-  const openDetails = new Set([...app.querySelectorAll("details[id][open], details[data-keep][open]")].map((d) => d.id || d.dataset.keep));
   app.innerHTML = (views[state.screen] || views.loading)(state);
   for (const [id, value] of kept) {
     const field = document.getElementById(id);
     if (!field || field.dataset.style !== undefined) continue;
     if (field.type === "checkbox") field.checked = value; else field.value = value;
-  }
-  for (const d of app.querySelectorAll("details")) {
-    if (openDetails.has(d.id || d.dataset.keep)) d.open = true;
   }
   if (focused && state.screen === lastScreen) document.getElementById(focused)?.focus();
   focusScreen(state.screen);
@@ -184,7 +179,7 @@ app.addEventListener("change", (event) => {
 app.addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
-  const invalid = [...form.elements].map((input) => [input, screens.validationMessage?.(input)])
+  const invalid = [...form.elements].map((input) => [input, validationMessage(input)])
     .find(([, message]) => message);
   if (invalid) {
     toast(invalid[1], "error");

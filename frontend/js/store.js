@@ -84,11 +84,7 @@ export function entryFromEvent(event) {
   if (!kind || typeof event.data?.move !== "number") return null;
   const d = event.data;
   const breakdown = d.breakdown || null;
-  let words = d.display || [];
-  if (!words.length && breakdown) {
-    const ordered = [...breakdown.words].sort((a, b) => Number(b.main) - Number(a.main));
-    words = ordered.map((w) => w.display);
-  }
+  const words = d.display || [];
   return {
     move: d.move, turn: d.turn ?? null, round: d.round ?? null, seat: d.seat, kind,
     words: kind === "play" ? words : [], band: kind === "play" ? (d.band ?? breakdown?.band) : null,
@@ -130,13 +126,6 @@ export function applyHistoryPage(state, frame) {
 
 export function findMove(state, move) {
   return state.history.moves.find((m) => m.move === move) || null;
-}
-
-/** The seat totals after the moves shown so far agree with the scores drawn. */
-export function historyTotals(state) {
-  const totals = {};
-  for (const m of state.history.moves) totals[m.seat] = (totals[m.seat] || 0) + m.points;
-  return totals;
 }
 
 // -- pacing: opponents' moves one at a time ---------------------------------------------------
@@ -311,9 +300,8 @@ function applyMatchFrame(state, frame, describe) {
       }
     }
     const line = describe(event, (seat) => seatName({ view: frame.view || before }, seat), you);
-    if (line && (!entry || entry.seat !== you || entry.kind === "timed_out")) {
-      if (!entry || entry.kind !== "timed_out" || entry.seat !== you) announce(state, line);
-    }
+    // Your own moves are not read back to you (your timeout has its own message above).
+    if (line && (!entry || entry.seat !== you)) announce(state, line);
   }
   if (paced.length && (board || state.pacing)) {
     queuePacing(state, paced, board || state.pacing.board, scores);

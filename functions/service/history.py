@@ -56,7 +56,7 @@ def page_frame(request_id: str, match_id: str, stored: list[dict[str, Any]],
     to the first move kept, so the client asks for the dropped moves with the next page."""
     moves = [HistoryEntry.model_validate(e) for e in stored]
     frame = History(requestId=request_id, matchId=match_id, moves=[], total=total, older=older)
-    room = budget - _size(json.loads(frame.dump()))
+    room = budget - len(frame.dump().encode("utf-8"))
     sizes = [_size(m.model_dump(mode="json")) + 1 for m in moves]  # +1: the comma
     first = 0
     while first < len(moves) - 1 and sum(sizes[first:]) > room:

@@ -3,7 +3,6 @@ through the DevTools protocol, axe-core, and setting up a position in the stored
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -160,7 +159,3 @@ def with_rack(seat: int, rack: list[str]) -> Any:
     def change(state: MatchState) -> MatchState:
         return state.with_seat(seat, replace(state.seats[seat], rack=tuple(rack)))
     return change
-
-
-def dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)

@@ -192,18 +192,8 @@ def test_leaving_a_solo_match_at_once_lets_the_bots_finish_it_in_frames_that_fit
 def test_the_moves_are_written_with_the_state_or_not_at_all(world: World) -> None:
     (ana, _), match_id = _room(world, cards=False)
     tab = world.reconnect(ana)
-    original = world.repository.save_match
-    raced: list[bool] = []
-
-    def save_after_the_other_tab(*args: Any, **kwargs: Any) -> None:
-        if not raced:
-            raced.append(True)
-            tab.send("pass", matchId=match_id)  # lands between this command's read and write
-        original(*args, **kwargs)
-
-    world.repository.save_match = save_after_the_other_tab  # type: ignore[method-assign]
+    world.race_next_save(lambda: tab.send("pass", matchId=match_id))
     _move(world, ana, match_id, "play")
-    world.repository.save_match = original  # type: ignore[method-assign]
     assert ana.last("error")["code"] == "turn.not_yours"
     moves, older = world.repository.load_moves(match_id, None, 50)
     assert [m["kind"] for m in moves] == ["passed"] and older is None  # the winner's only

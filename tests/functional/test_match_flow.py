@@ -96,16 +96,7 @@ def test_two_tabs_racing_the_same_turn_apply_once_and_the_other_gets_a_clear_err
     ana, _, match_id = _two_player_room(world)
     tab = world.reconnect(ana)
     _, fields = _play_message(world, match_id)
-    original = world.repository.save_match
-    raced = []
-
-    def save_after_the_other_tab(*args: Any, **kwargs: Any) -> None:
-        if not raced:
-            raced.append(True)
-            tab.send("pass", matchId=match_id)  # lands between this command's read and write
-        original(*args, **kwargs)
-
-    world.repository.save_match = save_after_the_other_tab  # type: ignore[method-assign]
+    world.race_next_save(lambda: tab.send("pass", matchId=match_id))
     version = _state(world, match_id).version
     ana.send("play", **fields)
     state = _state(world, match_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,6 +164,20 @@ class World:
                                                "requestId": f"r{self.counter}",
                                                "authorizer": context}}, CTX)
         return Client(self, connection_id, context["playerId"], context["name"])
+
+    def race_next_save(self, first: Callable[[], None]) -> None:
+        """Let ``first`` (another tab's command) land between the next command's read and its
+        write, as a lost race does; later writes go through as usual."""
+        original = self.repository.save_match
+        raced: list[bool] = []
+
+        def save_after_the_other(*args: Any, **kwargs: Any) -> None:
+            if not raced:
+                raced.append(True)
+                first()
+            original(*args, **kwargs)
+
+        self.repository.save_match = save_after_the_other  # type: ignore[method-assign]
 
     def reconnect(self, client: Client) -> Client:
         """The same player on a new connection (a new tab, or after a network drop)."""

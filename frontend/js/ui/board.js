@@ -10,10 +10,9 @@ const TAP_SLOP = 8;
 const DOUBLE_TAP_MS = 320;
 
 export class BoardView {
-  constructor(root, size, { onSquare, onZoom } = {}) {
+  constructor(root, size, { onSquare } = {}) {
     this.size = size;
     this.onSquare = onSquare;
-    this.onZoom = onZoom;
     this.viewport = root.querySelector("[data-viewport]");
     this.grid = root.querySelector("[data-board]");
     this.zoomLabel = root.querySelector("[data-zoom-level]");
@@ -75,7 +74,6 @@ export class BoardView {
     this.grid.style.setProperty("--sq", `${this.squarePx()}px`);
     this.viewport.dataset.zoomed = String(scale > 1.01);
     if (this.zoomLabel) this.zoomLabel.textContent = `${Math.round(scale * 100)}%`;
-    this.onZoom?.(this.zoom);
   }
 
   zoomBy(direction) {

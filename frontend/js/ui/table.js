@@ -130,9 +130,9 @@ export class TableView {
     else if (state.pacing) who = `${esc(seatName(state, state.pacing.current?.seat ?? view.current))} jogando…`;
     else if (turn) who = "<strong>Sua vez</strong>";
     else who = `Vez de ${esc(current?.name || "")}`;
-    const preview = this.previewHtml(state, true);
+    const preview = this.previewHtml(state);
     const canConfirm = turn && (state.mode === "swap" ? state.swap.length > 0 : state.placed.length > 0);
-    const confirmText = state.mode === "swap" ? "Confirmar troca" : state.target?.kind === "tiles" ? "Confirmar" : "Confirmar";
+    const confirmText = state.mode === "swap" ? "Confirmar troca" : "Confirmar";
     this.put("bar", `
       <div class="bar-row">
         <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
