@@ -231,6 +231,7 @@ export function createActions({ app, store, send, table, toast }) {
     }),
     "cancel-wild": () => store.update((s) => cancelWild(s)),
     "close-receipt": () => store.update((s) => { s.ownReceipt = null; }),
+    "expand-receipt": () => store.update((s) => { s.receiptExpanded = !s.receiptExpanded; }),
     "skip-pacing": () => finishPacing(),
     "older-moves": () => {
       const s = store.state;

@@ -85,12 +85,15 @@ function speak(state) {
   if (politeText) polite.textContent = politeText;
   if (alertText) {
     assertive.textContent = alertText;
-    if (!alertText.startsWith("Tempo esgotado") || state.screen === "table") toast(alertText, "error");
+    const timeout = alertText.startsWith("Tempo esgotado");
+    if (!timeout || state.screen === "table") toast(alertText, timeout ? "info" : "error");
   }
 }
 
 function focusScreen(screen) {
   if (screen === lastScreen) return;
+  // What was said about the table (a timeout, a refused move) does not follow you off it.
+  if (lastScreen === "table") toastBox.hidden = true;
   lastScreen = screen;
   requestAnimationFrame(() => {
     const heading = app.querySelector("[data-screen-heading]");

@@ -9,6 +9,7 @@ export function freshMatch() {
     // Every move of the match, by move number: fetched in pages, then appended as they happen.
     history: { moves: [], total: 0, older: null, loaded: false },
     ownReceipt: null, // the move number of your last play while its receipt stays open
+    receiptExpanded: false, // opened again by hand after it folded for your turn
     openMove: null, // the move whose receipt is expanded in the history
     pacing: null, // opponents' moves being shown one at a time
     lastMove: null, // the move whose tiles are marked on the board
@@ -172,9 +173,20 @@ export function skipPacing(state) {
   state.pacing = null;
 }
 
+/** Your receipt stays until you close it or begin your next move; once your turn has come it
+ * folds to its title line (on a phone it would otherwise cover the board and your hand). */
+export function receiptFolded(state) {
+  return state.ownReceipt !== null && myTurn(state) && !state.receiptExpanded;
+}
+
 /** The board rows to draw: the paced board while opponents' moves are being shown. */
 export function shownBoard(state) {
   return state.pacing ? state.pacing.board : state.view?.board || [];
+}
+
+/** The round to show: the paced move's while opponents' moves are being shown. */
+export function shownRound(state) {
+  return state.pacing?.current?.round ?? state.view?.round ?? 1;
 }
 
 export function shownScore(state, seat) {
@@ -290,6 +302,7 @@ function applyMatchFrame(state, frame, describe) {
       if (entry.seat === you) {
         if (entry.kind === "play") {
           state.ownReceipt = entry.move;
+          state.receiptExpanded = false;
           state.lastMove = entry.move;
           if (board) board = boardWith(board, entry.tiles);
           scores[entry.seat] = entry.total ?? scores[entry.seat];
@@ -319,8 +332,6 @@ function applyMatchFrame(state, frame, describe) {
     JSON.stringify(before.rack) === JSON.stringify(frame.view.rack);
   if (!sameTurn) {
     clearMove(state);
-    // Your receipt stays until you close it or your next turn starts.
-    if (frame.view.current === you && before && before.current !== you) state.ownReceipt = null;
   }
   if (frame.view.current === you && frame.view.status !== "finished" &&
       (!before || before.current !== you || before.turn !== frame.view.turn)) {

@@ -148,6 +148,24 @@ def _history_adds_up(tab: Tab) -> None:
 
 
 
+def _receipt_stays(tab: Tab, height: int) -> None:
+    """Your receipt shows your points, and it is still on screen once the bots' moves have been
+    shown; on a phone it folds to its title then, leaving your hand uncovered."""
+    receipt = tab.page.inner_text("[data-own-receipt]")
+    mine = tab.state("s.history.moves[0]")
+    assert mine["seat"] == tab.view()["you"] and f"{mine['points']} ponto" in receipt
+    tab.wait_my_turn()
+    title = tab.page.locator("[data-own-receipt] h3")
+    box = title.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+        "your receipt is on screen after the bots' moves", box)
+    assert f"{mine['points']} ponto" in title.inner_text()
+    if tab.touch:
+        sheet = tab.page.locator("[data-own-receipt]").bounding_box()
+        rack = tab.page.locator("[data-rack-box]").bounding_box()
+        assert sheet and rack and sheet["y"] >= rack["y"] + rack["height"], (sheet, rack)
+
+
 def _figures(tab: Tab, size: str, first_load: int, receipt_ms: float) -> None:
     """The page's weight, the board's redraw times and the wait for your receipt."""
     redraws = tab.page.evaluate(
@@ -202,15 +220,7 @@ def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: st
     # Your receipt opens by itself and stays while the bots' moves are shown one at a time.
     tab.page.wait_for_selector("[data-own-receipt]:not([hidden]) [data-receipt-total]")
     receipt_ms = tab.page.evaluate("() => performance.now() - window.confirmedAt")
-    receipt = tab.page.inner_text("[data-own-receipt]")
-    mine = tab.state("s.history.moves[0]")
-    assert mine["seat"] == tab.view()["you"] and f"{mine['points']} ponto" in receipt
-    tab.wait_my_turn()
-    title = tab.page.locator("[data-own-receipt] h3")
-    box = title.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (
-        "your receipt is on screen after the bots' moves", box)
-    assert f"{mine['points']} ponto" in title.inner_text()
+    _receipt_stays(tab, height)
     _shot(tab, "receipt")
     _clean(tab, "table with a receipt open")
     _history_adds_up(tab)

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   advancePacing, applyFrame, chooseWildLetter, freshState, fullRack, leaveMatch,
-  myTurn, placeTile, rackIndexFor, shownBoard, shownScore, skipPacing, toggleArmed, toggleSwap,
+  myTurn, placeTile, rackIndexFor, receiptFolded, shownBoard, shownScore, skipPacing, toggleArmed,
+  toggleSwap,
   typeLetter,
 } from "../../frontend/js/store.js";
 
@@ -70,6 +71,9 @@ test("your own receipt opens after your play while the bots' moves are paced one
   assert.equal(myTurn(state), true);
   // The receipt stays open while your next turn has not started... it has: turn 4 is yours.
   assert.equal(state.ownReceipt, 0, "the receipt stays until you close it or play again");
+  assert.equal(receiptFolded(state), true, "your turn: it folds to its title line");
+  state.receiptExpanded = true;
+  assert.equal(receiptFolded(state), false);
   const totals = {};
   for (const m of state.history.moves) totals[m.seat] = (totals[m.seat] || 0) + m.points;
   for (const seat of state.view.seats) assert.equal(totals[seat.seat] || 0, seat.score);

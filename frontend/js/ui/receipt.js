@@ -20,6 +20,7 @@ export function breakdownHtml(b) {
       <tr class="word-sum"><td colspan="3">Soma ${w.letter_sum}${w.multiplier > 1 ? ` ${times(w.multiplier * 100)} <small class="muted">(${esc(w.sources.join(", "))})</small>` : ""}</td>
         <td class="num"><strong>${w.points}</strong></td></tr>
     </tbody>`).join("");
+  const longest = b.words.find((w) => w.word === b.longest_word)?.display || b.longest_word;
   const chain = b.chain;
   const chainText = CHAIN_EFFECTS[chain.effect] || "";
   return `
@@ -30,7 +31,7 @@ export function breakdownHtml(b) {
     </table>
     <dl class="steps">
       <dt>Palavras</dt><dd>${b.words_total}</dd>
-      <dt>Bônus de comprimento <small>(${esc(shout(b.longest_word))})</small></dt><dd>+${b.length_bonus}</dd>
+      ${b.length_bonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.length_bonus}</dd>` : ""}
       <dt>Subtotal</dt><dd>${b.subtotal}</dd>
       <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}</dt><dd>${times(b.band_weight_pct)}</dd>
       ${chain.bonus_pct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonus_pct)}</dd>` : ""}

@@ -8,8 +8,8 @@ import { breakdownHtml, moveSummary } from "./receipt.js";
 import { marketHtml, effectsHtml } from "./market.js";
 import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
 import {
-  findMove, fullRack, isWild, markedSquares, myTurn, placedAt, seatName, shownBoard, shownScore,
-  usedRack, wildLetters,
+  findMove, fullRack, isWild, markedSquares, myTurn, placedAt, receiptFolded, seatName, shownBoard,
+  shownRound, shownScore, usedRack, wildLetters,
 } from "../store.js";
 
 export class TableView {
@@ -26,10 +26,10 @@ export class TableView {
                  aria-describedby="board-help"></div>
           </div>
           <div class="zoom" role="group" aria-label="Zoom do tabuleiro">
-            <button type="button" data-action="zoom-out" aria-label="Diminuir o zoom">−</button>
-            <span data-zoom-level aria-hidden="true">100%</span>
-            <button type="button" data-action="zoom-fit" aria-label="Ver o tabuleiro inteiro">⤢</button>
             <button type="button" data-action="zoom-in" aria-label="Aumentar o zoom">+</button>
+            <span data-zoom-level aria-hidden="true">100%</span>
+            <button type="button" data-action="zoom-out" aria-label="Diminuir o zoom">−</button>
+            <button type="button" data-action="zoom-fit" aria-label="Ver o tabuleiro inteiro">⤢</button>
           </div>
           <div class="pacing" data-pacing hidden></div>
         </section>
@@ -142,7 +142,7 @@ export class TableView {
           ${you !== null ? `<span>Você <strong>${shownScore(state, you)}</strong></span>` : ""}
           ${leader ? `<span>${esc(leader.name)} <strong>${shownScore(state, leader.seat)}</strong></span>` : ""}
         </span>
-        <span class="round">Rodada ${view.round}/${view.round_limit}</span>
+        <span class="round">Rodada ${shownRound(state)}/${view.round_limit}</span>
         <span class="theme-name" title="Tema">${theme}</span>
       </div>
       <div class="bar-row move-row">
@@ -227,12 +227,14 @@ export class TableView {
     set("swap", !turn || state.mode === "swap");
     set("pass", !turn);
     set("direction", !turn, state.cursor.dir === "across" ? "Direção: →" : "Direção: ↓");
-    this.root.querySelector('.controls [data-action="direction"]')
-      .setAttribute("aria-label", `Direção da digitação: ${state.cursor.dir === "across" ? "horizontal" : "vertical"}`);
+    const direction = this.root.querySelector('.controls [data-action="direction"]');
+    direction.setAttribute("aria-label", `Direção da digitação: ${state.cursor.dir === "across" ? "horizontal" : "vertical"}`);
+    direction.hidden = state.input === "touch"; // it steers typing, and a touch screen has no keys
     const verb = state.input === "touch" ? "Toque" : "Clique";
     this.put("help", state.input === "touch"
       ? `${verb} numa peça e depois numa casa, ou arraste a peça. Pinça ou toque duplo dão zoom.`
-      : `${verb} numa peça e depois numa casa, ou arraste. Teclado: setas movem, letras colocam (um coringa vira a letra que faltar), Espaço muda a direção, Enter confirma, Backspace recolhe.`);
+      : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirmar), Backspace (recolher).` +
+        (rack.some((code) => isWild(state, code)) ? " Uma letra que você não tem usa o coringa." : ""));
   }
 
   drawSide(state) {
@@ -240,10 +242,14 @@ export class TableView {
     const own = findMove(state, state.ownReceipt);
     const ownBox = this.parts["own-receipt"];
     ownBox.hidden = !own?.breakdown;
+    const folded = receiptFolded(state);
+    ownBox.classList.toggle("folded", folded);
     this.put("own-receipt", own?.breakdown ? `
       <div class="row spread"><h3 id="own-receipt-title" tabindex="-1">Sua jogada: ${esc(shout(own.words[0]))} · ${plural(own.points, "ponto", "pontos")}</h3>
+        <button type="button" class="unfold" data-action="expand-receipt" aria-expanded="${!folded}"
+                aria-controls="own-breakdown">${folded ? "Ver cálculo" : "Ocultar"}</button>
         <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button></div>
-      <div data-own-breakdown>${breakdownHtml(own.breakdown)}</div>` : "");
+      <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown)}</div>` : "");
     this.put("goal", this.goalHtml(state));
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
@@ -263,7 +269,7 @@ export class TableView {
         <span class="score" data-seat-score="${s.seat}">${shownScore(state, s.seat)}</span></li>`).join("");
     const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${me.chain_bonus_pct > 100 ? ` (${times(me.chain_bonus_pct)})` : ""}${me.next_chain_bonus_pct > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(me.next_chain_bonus_pct)}` : ""}.</p>` : "";
     return `<h3>Objetivo</h3>
-      <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.point_target, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.round_limit}. Rodada <strong>${view.round}</strong> de ${view.round_limit}.</p>
+      <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.point_target, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.round_limit}. Rodada <strong>${shownRound(state)}</strong> de ${view.round_limit}.</p>
       <ul class="seats">${seats}</ul>${chain}
       <p class="muted small">Corrente: jogadas seguidas Quentes ou Escaldantes ganham um bônus que cresce; passar, trocar ou jogar uma palavra Fria quebra a corrente, e uma palavra da mesma raiz não a faz crescer.</p>`;
   }
