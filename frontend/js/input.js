@@ -1,7 +1,11 @@
-// The player's hands: taps and clicks, the keyboard, and dragging tiles from the rack with
-// pointer events (mouse, pen and touch alike). A drag captures its pointer, so the page never
-// scrolls under a finger and the dragged tile's ghost is always removed, whatever happens.
-import { moveCursor, myTurn, occupied, placeTile, takeBackLast, typeLetter } from "./store.js";
+// The player's hands: taps and clicks, the keyboard, and dragging tiles with pointer events
+// (mouse, pen and touch alike): from the rack onto the board, from one square to another, and
+// back onto the rack. A drag captures its pointer, so the page never scrolls under a finger, a
+// zoomed board pans while the tile is held near its edge, and the dragged tile's ghost is
+// always removed, whatever happens.
+import {
+  moveCursor, moveTile, myTurn, occupied, placeTile, placedAt, takeBack, takeBackLast, typeLetter,
+} from "./store.js";
 
 const DRAG_SLOP = 6;
 
@@ -51,8 +55,15 @@ export function bindInput({ app, store, actions, table, toast }) {
       actions.finishPacing();
       return;
     }
-    if (!myTurn(s)) return;
     const onBoard = document.activeElement?.closest?.("[data-board]");
+    const zooms = { "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", 0: "zoom-fit" };
+    if (onBoard && zooms[event.key]) {
+      event.preventDefault();
+      ACTIONS[zooms[event.key]]();
+      focusCursor();
+      return;
+    }
+    if (!myTurn(s)) return;
     const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (s.pendingWild) {
       if (/^[a-zA-Z]$/.test(event.key)) {
@@ -103,28 +114,54 @@ export function bindInput({ app, store, actions, table, toast }) {
   function endDrag() {
     if (!drag) return;
     drag.ghost?.remove();
-    if (drag.tile.hasPointerCapture?.(drag.pointerId)) drag.tile.releasePointerCapture(drag.pointerId);
+    drag.source.classList.remove("lifted");
+    cancelAnimationFrame(drag.frame);
+    if (drag.source.hasPointerCapture?.(drag.pointerId)) drag.source.releasePointerCapture(drag.pointerId);
     drag = null;
   }
 
-  app.addEventListener("pointerdown", (event) => {
+  /** A drag starts from a rack tile, or from one of your tiles not yet confirmed. */
+  function dragSource(event) {
+    const s = store.state;
+    if (s.mode !== "play" || !myTurn(s)) return null;
     const tile = event.target.closest("[data-rack]");
-    if (!tile || tile.disabled || store.state.mode !== "play" || !myTurn(store.state)) return;
+    if (tile) return tile.disabled ? null : { source: tile, index: Number(tile.dataset.rack) };
+    const square = event.target.closest(".tile.new")?.closest("[data-row]");
+    if (!square) return null;
+    const from = { row: Number(square.dataset.row), col: Number(square.dataset.col) };
+    return placedAt(s, from.row, from.col) ? { source: square, from } : null;
+  }
+
+  app.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
+    const start = dragSource(event);
+    if (!start) return;
     endDrag();
-    drag = { tile, index: Number(tile.dataset.rack), pointerId: event.pointerId,
-             startX: event.clientX, startY: event.clientY, ghost: null };
-    tile.setPointerCapture?.(event.pointerId);
+    drag = { ...start, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY,
+             x: event.clientX, y: event.clientY, ghost: null, frame: 0 };
+    drag.source.setPointerCapture?.(event.pointerId);
   });
+
+  /** Held near the edge of a zoomed board, the board pans under the tile. */
+  function edgeLoop() {
+    if (!drag?.ghost) return;
+    table()?.board.edgePan(drag.x, drag.y);
+    drag.frame = requestAnimationFrame(edgeLoop);
+  }
 
   app.addEventListener("pointermove", (event) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
+    drag.x = event.clientX;
+    drag.y = event.clientY;
     if (!drag.ghost && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) > DRAG_SLOP) {
-      drag.ghost = drag.tile.cloneNode(true);
+      const face = drag.from ? drag.source.querySelector(".tile") : drag.source;
+      drag.ghost = face.cloneNode(true);
       drag.ghost.removeAttribute("data-rack");
       drag.ghost.setAttribute("aria-hidden", "true");
-      drag.ghost.className = `${drag.tile.className} dragging`;
+      drag.ghost.className = `${face.className} dragging`;
       document.body.append(drag.ghost);
+      drag.source.classList.add("lifted");
+      drag.frame = requestAnimationFrame(edgeLoop);
     }
     if (drag.ghost) {
       event.preventDefault();
@@ -133,31 +170,45 @@ export function bindInput({ app, store, actions, table, toast }) {
     }
   });
 
-  app.addEventListener("pointerup", (event) => {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const { ghost, index } = drag;
-    endDrag();
-    if (!ghost) {
-      // A tap: handled now, since a click may not follow a tap that comes after a drag.
-      if (event.pointerType !== "mouse") {
-        tapped = { index, at: performance.now() };
-        actions.onRack(index);
-      }
-      return;
-    }
-    const square = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-row]");
-    if (square) {
-      const row = Number(square.dataset.row);
-      const col = Number(square.dataset.col);
-      if (!occupied(store.state, row, col)) {
-        store.update((s) => { s.cursor.row = row; s.cursor.col = col; });
-        actions.changePlacement((s) => placeTile(s, index, row, col));
-      }
-    }
-    // The click that follows a drag must not select the tile too.
+  /** The click that follows a drag (or a tap handled here) must not act a second time. */
+  function swallowClick() {
     const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
     window.addEventListener("click", swallow, { capture: true, once: true });
     setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+  }
+
+  function drop(start, x, y) {
+    const target = document.elementFromPoint(x, y);
+    const square = target?.closest("[data-row]");
+    if (square) {
+      const row = Number(square.dataset.row);
+      const col = Number(square.dataset.col);
+      if (occupied(store.state, row, col)) return;
+      store.update((s) => { s.cursor.row = row; s.cursor.col = col; });
+      actions.changePlacement((s) => (start.from
+        ? moveTile(s, start.from.row, start.from.col, row, col)
+        : placeTile(s, start.index, row, col)));
+    } else if (start.from && target?.closest(".hand")) {
+      actions.changePlacement((s) => takeBack(s, start.from.row, start.from.col));
+    }
+  }
+
+  app.addEventListener("pointerup", (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const start = drag;
+    endDrag();
+    if (start.ghost) {
+      drop(start, event.clientX, event.clientY);
+      swallowClick();
+    } else if (start.from) {
+      // A tap on your tile takes it back (the board leaves these taps to us).
+      actions.onSquare(start.from.row, start.from.col);
+      swallowClick();
+    } else if (event.pointerType !== "mouse") {
+      // A tap: handled now, since a click may not follow a tap that comes after a drag.
+      tapped = { index: start.index, at: performance.now() };
+      actions.onRack(start.index);
+    }
   });
 
   app.addEventListener("pointercancel", endDrag);

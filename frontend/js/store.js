@@ -433,6 +433,19 @@ export function takeBack(state, row, col) {
   return state.placed.length !== before;
 }
 
+/** Move one of your tentative tiles to another empty square (its wildcard letter kept). */
+export function moveTile(state, fromRow, fromCol, toRow, toCol) {
+  const tile = placedAt(state, fromRow, fromCol);
+  const size = boardSize(state);
+  if (!tile || toRow < 0 || toCol < 0 || toRow >= size || toCol >= size ||
+      occupied(state, toRow, toCol)) {
+    return false;
+  }
+  tile.row = toRow;
+  tile.col = toCol;
+  return true;
+}
+
 export function takeBackLast(state) {
   const last = state.placed.pop();
   if (!last) return false;

@@ -51,3 +51,16 @@ export function focusSquare(zoom, size, cells, row, col, scale) {
   const cell = (size * scale) / cells;
   return clamp({ scale, x: size / 2 - (col + 0.5) * cell, y: size / 2 - (row + 0.5) * cell }, size);
 }
+
+/** How far to pan a zoomed board while a dragged tile is held near its edge (px, py inside a
+ * viewport of ``size`` px): towards that edge, faster the closer it is; 0 elsewhere. */
+export function edgePush(zoom, size, px, py, margin = 32, speed = 10) {
+  if (zoom.scale <= 1) return { dx: 0, dy: 0 };
+  const push = (v) => {
+    if (v < -margin || v > size + margin) return 0; // well outside: not a drag over the board
+    if (v < margin) return Math.round(speed * (1 - Math.max(0, v) / margin));
+    if (v > size - margin) return -Math.round(speed * (1 - Math.max(0, size - v) / margin));
+    return 0;
+  };
+  return { dx: push(px), dy: push(py) };
+}

@@ -82,6 +82,41 @@ def _place(tab: Tab, tiles: list[dict[str, Any]]) -> None:
     assert sorted(placed) == sorted([t["row"], t["col"], t["letter"]] for t in tiles)
 
 
+def _drag(tab: Tab, source: str, target: str) -> None:
+    if tab.touch:
+        tab.finger_drag(source, target)
+    else:
+        _mouse_drag(tab, source, target)
+
+
+def _move_then_return(tab: Tab) -> None:
+    """A tile put down can be dragged to another square, then back onto the rack."""
+    _reveal(tab, 10, 10)
+    _drag(tab, "[data-rack='0']", tab.square(10, 10))
+    assert tab.state("s.placed.map(p => [p.row, p.col])") == [[10, 10]]
+    _drag(tab, tab.square(10, 10) + " .tile", tab.square(11, 10))
+    assert tab.state("s.placed.map(p => [p.row, p.col])") == [[11, 10]]
+    assert tab.page.locator(".dragging, .lifted").count() == 0, "a drag left its ghost on screen"
+    _drag(tab, tab.square(11, 10) + " .tile", "[data-rack='3']")
+    assert tab.state("s.placed.length") == 0
+    assert tab.page.locator(".dragging, .lifted").count() == 0
+    if tab.touch:  # held near the zoomed board's left edge, a tile pans the board under it
+        before = tab.page.evaluate("() => window.vanlexis.table().board.zoom.x")
+        box = tab.page.locator("[data-viewport]").bounding_box()
+        assert box
+        x, y = tab.centre("[data-rack='0']")
+        tab.touch_points("touchStart", [(x, y)])
+        for i in range(1, 11):
+            tab.touch_points("touchMove", [(x + (box["x"] + 4 - x) * i / 10, y + (
+                box["y"] + box["height"] / 2 - y) * i / 10)])
+        tab.page.wait_for_timeout(400)
+        tab.touch_points("touchCancel", [])
+        after = tab.page.evaluate("() => window.vanlexis.table().board.zoom.x")
+        assert after > before, (before, after)
+        assert tab.page.locator(".dragging, .lifted").count() == 0
+        assert tab.state("s.placed.length") == 0
+
+
 def _wildcard_second(tab: Tab) -> None:
     """A wildcard as the second tile of a move: by tap here, by keyboard in the next test."""
     rack = tab.view()["rack"]
@@ -205,6 +240,7 @@ def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: st
         tab.page.click("[data-action=zoom-in]")
         after = tab.page.locator(tab.square(10, 10)).bounding_box()
         assert before and after and after["width"] >= 32 > before["width"], (before, after)
+    _move_then_return(tab)
     tiles = tab.best_move(min_tiles=3)
     _place(tab, tiles)
     tab.page.wait_for_selector("[data-band]")

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   advancePacing, applyFrame, chooseWildLetter, freshState, fullRack, leaveMatch,
-  myTurn, placeTile, rackIndexFor, receiptFolded, shownBoard, shownScore, skipPacing, toggleArmed,
+  moveTile, myTurn, placeTile, rackIndexFor, receiptFolded, shownBoard, shownScore, skipPacing, toggleArmed,
   toggleSwap,
   typeLetter,
 } from "../../frontend/js/store.js";
@@ -188,7 +188,7 @@ test("a timeout of yours is announced", () => {
   assert.equal(state.history.moves[0].kind, "timed_out");
 });
 
-import { clamp, follow, focusSquare, pan, step, zoomAt } from "../../frontend/js/zoom.js";
+import { clamp, edgePush, follow, focusSquare, pan, step, zoomAt } from "../../frontend/js/zoom.js";
 
 test("zoom and pan never lose the board", () => {
   const size = 336;
@@ -208,4 +208,29 @@ test("zoom and pan never lose the board", () => {
   assert.ok(Math.abs(10.5 * cell + onCorner.x - size / 2) < 1e-6);
   const followed = follow(onCorner, size, 21, 20, 20);
   assert.ok(20 * cell + followed.x + cell <= size + 1e-6);
+});
+
+test("a tile you placed moves to another empty square and keeps its wildcard letter", () => {
+  const state = started();
+  assert.ok(placeTile(state, 0, 10, 10));
+  assert.ok(placeTile(state, 6, 10, 11, "O"));
+  assert.ok(moveTile(state, 10, 11, 11, 10));
+  assert.deepEqual(state.placed.map((p) => [p.row, p.col, p.letter, p.wild]),
+                   [[10, 10, "C", false], [11, 10, "O", true]]);
+  assert.equal(moveTile(state, 11, 10, 10, 10), false, "onto your other tile: refused");
+  assert.equal(moveTile(state, 11, 10, 21, 0), false, "off the board: refused");
+  assert.equal(moveTile(state, 5, 5, 6, 6), false, "no tile of yours there");
+});
+
+test("a dragged tile held near a zoomed board's edge pans it that way, and only then", () => {
+  const size = 336;
+  assert.deepEqual(edgePush({ scale: 1, x: 0, y: 0 }, size, 2, 2), { dx: 0, dy: 0 }, "not zoomed");
+  const zoomed = { scale: 2.3, x: -200, y: -200 };
+  assert.deepEqual(edgePush(zoomed, size, 168, 168), { dx: 0, dy: 0 }, "the middle");
+  const left = edgePush(zoomed, size, 4, 168);
+  assert.ok(left.dx > 0 && left.dy === 0, "near the left edge the board slides right");
+  const bottom = edgePush(zoomed, size, 168, size - 2);
+  assert.ok(bottom.dy < 0 && bottom.dx === 0);
+  assert.ok(edgePush(zoomed, size, 1, 168).dx > edgePush(zoomed, size, 20, 168).dx, "faster closer");
+  assert.deepEqual(edgePush(zoomed, size, -200, 168), { dx: 0, dy: 0 }, "far outside: the rack");
 });

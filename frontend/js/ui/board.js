@@ -4,7 +4,7 @@
 // layout, the tile values and the board's size are the server's view.
 import { el } from "./dom.js";
 import { SQUARES, squareName } from "../text.js";
-import { clamp, focusSquare, follow, freshZoom, pan, step, zoomAt, ZOOMS } from "../zoom.js";
+import { clamp, edgePush, focusSquare, follow, freshZoom, pan, step, zoomAt, ZOOMS } from "../zoom.js";
 
 const TAP_SLOP = 8;
 const DOUBLE_TAP_MS = 320;
@@ -93,10 +93,22 @@ export class BoardView {
     }
   }
 
+  /** While a tile is dragged near the viewport's edge, pan that way; true if it moved. */
+  edgePan(clientX, clientY) {
+    const box = this.viewport.getBoundingClientRect();
+    const { dx, dy } = edgePush(this.zoom, this.px(), clientX - box.left, clientY - box.top);
+    if (!dx && !dy) return false;
+    const before = this.zoom;
+    this.setZoom(pan(this.zoom, this.px(), dx, dy));
+    return before.x !== this.zoom.x || before.y !== this.zoom.y;
+  }
+
   // -- gestures: one finger pans a zoomed board, two fingers pinch, a double tap zooms --------
 
   down(e) {
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    // A finger on one of your own tiles drags that tile, it does not pan the board.
+    if (this.pointers.size === 0 && e.target.closest?.(".tile.new")) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
     if (this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];

@@ -232,8 +232,8 @@ export class TableView {
     direction.hidden = state.input === "touch"; // it steers typing, and a touch screen has no keys
     const verb = state.input === "touch" ? "Toque" : "Clique";
     this.put("help", state.input === "touch"
-      ? `${verb} numa peça e depois numa casa, ou arraste a peça. Pinça ou toque duplo dão zoom.`
-      : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirmar), Backspace (recolher).` +
+      ? `${verb} numa peça e depois numa casa, ou arraste a peça (também de uma casa para outra). Pinça ou toque duplo dão zoom.`
+      : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirmar), Backspace (recolher), + e − (zoom).` +
         (rack.some((code) => isWild(state, code)) ? " Uma letra que você não tem usa o coringa." : ""));
   }
 
