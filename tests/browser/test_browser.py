@@ -347,12 +347,15 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
         assert tab.overflow() <= 0
 
     # The queue: two seats, both at once.
-    for tab in (ana, bia):
+    for tab in (bia, ana):
         tab.tap("[data-action=to-lobby]")
         tab.page.wait_for_selector("[data-action=join-queue]")
         _set(tab, "queue-seats", "2")
         tab.tap("[data-action=join-queue]")
-    _shot(bia, "queue")
+        if tab is bia:  # alone in the queue for now
+            bia.page.wait_for_selector("#queue-title")
+            _shot(bia, "queue")
+            _clean(bia, "queue")
     for tab in (ana, bia):
         tab.page.wait_for_function("() => { const v = window.vanlexis.store.state.view; "
                                    "return v && v.status !== 'finished' && v.seats.length === 2; }")
