@@ -116,7 +116,10 @@ function render(state) {
     if (!table || tableMatch !== state.matchId) {
       app.innerHTML = "";
       table = new TableView(app, state, { onSquare: (r, c) => actions.onSquare(r, c) });
-      table.board.onDoubleTapAllowed = () => store.state.selected === null;
+      table.board.onDoubleTapAllowed = () => {
+        const s = store.state;
+        return s.selected === null && !s.pendingWild && !s.target;
+      };
       tableMatch = state.matchId;
       lastScreenKey = "table";
       lastScreen = "";

@@ -117,6 +117,25 @@ def _move_then_return(tab: Tab) -> None:
         assert tab.state("s.placed.length") == 0
 
 
+def _quick_taps_keep_the_zoom(tab: Tab) -> None:
+    """Two tiles put down fast, the second where the first was on screen (the board had panned
+    under the finger): not a double tap, so the zoom stays."""
+    _reveal(tab, 10, 10)
+    scale = tab.page.evaluate("() => window.vanlexis.table().board.zoom.scale")
+    assert scale > 1
+    x, y = tab.centre(tab.square(10, 10))
+    tab.tap("[data-rack='0']")
+    tab.page.touchscreen.tap(x, y)
+    tab.tap("[data-rack='1']")
+    tab.page.evaluate("() => { const b = window.vanlexis.table().board; "
+                      "b.setZoom({ ...b.zoom, x: b.zoom.x - b.squarePx() - 2 }); }")
+    tab.page.touchscreen.tap(x, y)
+    assert tab.state("s.placed.map(p => [p.row, p.col])") == [[10, 10], [10, 11]]
+    assert tab.page.evaluate("() => window.vanlexis.table().board.zoom.scale") == scale
+    tab.tap("[data-action=clear]")
+    assert tab.state("s.placed.length") == 0
+
+
 def _wildcard_second(tab: Tab) -> None:
     """A wildcard as the second tile of a move: by tap here, by keyboard in the next test."""
     rack = tab.view()["rack"]
@@ -241,6 +260,8 @@ def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: st
         after = tab.page.locator(tab.square(10, 10)).bounding_box()
         assert before and after and after["width"] >= 32 > before["width"], (before, after)
     _move_then_return(tab)
+    if touch:
+        _quick_taps_keep_the_zoom(tab)
     tiles = tab.best_move(min_tiles=3)
     _place(tab, tiles)
     tab.page.wait_for_selector("[data-band]")

@@ -155,17 +155,21 @@ export class BoardView {
     // A tap is handled here, not by the click that may follow it: after a finger drag some
     // browsers drop the next tap's click.
     const now = performance.now();
+    // Asked before the tap acts: a tap that puts a tile down is never half of a double tap.
+    const zoomable = e.pointerType === "touch" && (this.onDoubleTapAllowed?.() ?? true);
     const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.("[data-row]");
     if (cell && this.grid.contains(cell)) {
       this.swallowUntil = now + 500;
       this.onSquare?.(Number(cell.dataset.row), Number(cell.dataset.col));
     }
-    if (e.pointerType !== "touch") return;
+    if (!zoomable) {
+      this.lastTap = null;
+      return;
+    }
     // Two taps close together in time and place zoom in (or back out).
     const last = this.lastTap;
     this.lastTap = { t: now, x: e.clientX, y: e.clientY };
-    if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 30 &&
-        this.onDoubleTapAllowed?.()) {
+    if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 30) {
       this.lastTap = null;
       const box = this.viewport.getBoundingClientRect();
       const target = this.zoom.scale > 1.01 ? 1 : ZOOMS[2];
