@@ -106,6 +106,20 @@ export function createActions({ app, store, send, table, toast }) {
     } else {
       send("useCard", { matchId: s.matchId, slot });
     }
+    if (store.state.target) showPrompt();
+  }
+
+  /** A card that asks for a target: bring the hand (its prompt, the rack, the board above it)
+   * into view, since on a phone the card was tapped far below. */
+  function showPrompt() {
+    requestAnimationFrame(() => {
+      const hand = app.querySelector(".hand");
+      if (!hand) return;
+      const box = hand.getBoundingClientRect();
+      if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+      const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      hand.scrollIntoView({ block: "end", behavior: still ? "auto" : "smooth" });
+    });
   }
 
   function verb(state) {
@@ -160,6 +174,7 @@ export function createActions({ app, store, send, table, toast }) {
         s.target = { slot, kind: "letter-square", help: `${card.name}: ${verb(s)} na letra que ela dobra (da jogada ou do tabuleiro).` };
       }
     });
+    if (store.state.target) showPrompt();
   }
 
   async function sell(slot) {

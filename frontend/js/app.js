@@ -81,6 +81,8 @@ function speak(state) {
   if (!state.announcements.length) return;
   const items = state.announcements.splice(0);
   const politeText = items.filter((a) => a.kind !== "assertive").map((a) => a.text).join(" ");
+  const notices = items.filter((a) => a.kind === "notice").map((a) => a.text).join(" ");
+  if (notices && state.screen === "table") toast(notices, "info");
   const alertText = items.filter((a) => a.kind === "assertive").map((a) => a.text).join(" ");
   if (politeText) polite.textContent = politeText;
   if (alertText) {

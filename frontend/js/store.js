@@ -210,6 +210,10 @@ function clearMove(state) {
   state.confirm = null;
 }
 
+/** Your own card events, confirmed on screen as well as to screen readers. */
+const OWN_NOTICES = new Set(["card_bought", "card_used", "sold", "second_play"]);
+
+/** ``kind``: "polite" (screen readers), "assertive" (errors: also a toast), "notice" (both). */
 function announce(state, text, kind = "polite") {
   if (text) state.announcements.push({ text, kind });
 }
@@ -312,9 +316,12 @@ function applyMatchFrame(state, frame, describe) {
         paced.push(entry);
       }
     }
-    const line = describe(event, (seat) => seatName({ view: frame.view || before }, seat), you);
-    // Your own moves are not read back to you (your timeout has its own message above).
-    if (line && (!entry || entry.seat !== you)) announce(state, line);
+    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you);
+    // Your own moves are not read back to you (your timeout has its own message above); what
+    // your cards did is also shown, since on a phone the card you tapped may be far from its effect.
+    const yours = event.kind === "sold" || event.data?.seat === you;
+    if (line && !entry) announce(state, line, yours && OWN_NOTICES.has(event.kind) ? "notice" : "polite");
+    else if (line && entry.seat !== you) announce(state, line);
   }
   if (paced.length && (board || state.pacing)) {
     queuePacing(state, paced, board || state.pacing.board, scores);

@@ -234,3 +234,13 @@ test("a dragged tile held near a zoomed board's edge pans it that way, and only 
   assert.ok(edgePush(zoomed, size, 1, 168).dx > edgePush(zoomed, size, 20, 168).dx, "faster closer");
   assert.deepEqual(edgePush(zoomed, size, -200, 168), { dx: 0, dy: 0 }, "far outside: the rack");
 });
+
+test("what your own cards do is confirmed on screen; an opponent's card is only announced", () => {
+  const state = started();
+  const describe = (event, name) => `${name(event.data.seat)} usou ${event.data.card}.`;
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [
+    { kind: "card_used", data: { seat: 0, card: "espiao" } },
+    { kind: "card_used", data: { seat: 1, card: "mina" } }], view: view() }, describe);
+  assert.deepEqual(state.announcements.slice(-2), [
+    { text: "Você usou espiao.", kind: "notice" }, { text: "Robô 1 usou mina.", kind: "polite" }]);
+});

@@ -213,8 +213,9 @@ export class TableView {
     if (target) {
       const seats = target.kind === "seat" ? target.seats.map((x) =>
         `<button type="button" data-target-seat="${x.seat}">${esc(x.name)}</button>`).join("") : "";
-      prompt = `<p data-target-help><strong>${esc(target.help)}</strong></p><div class="row">${seats}
-        <button type="button" data-action="cancel-target">Cancelar</button></div>`;
+      // Choosing tiles has its own way out: the hand's "Cancelar troca".
+      const cancel = target.kind === "tiles" ? "" : '<button type="button" data-action="cancel-target">Cancelar</button>';
+      prompt = `<p data-target-help><strong>${esc(target.help)}</strong></p>${seats || cancel ? `<div class="row">${seats}${cancel}</div>` : ""}`;
     }
     prompt += effectsHtml(state);
     this.put("prompt", prompt);
@@ -233,7 +234,7 @@ export class TableView {
     const verb = state.input === "touch" ? "Toque" : "Clique";
     this.put("help", state.input === "touch"
       ? `${verb} numa peça e depois numa casa, ou arraste a peça (também de uma casa para outra). Pinça ou toque duplo dão zoom.`
-      : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirmar), Backspace (recolher), + e − (zoom).` +
+      : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirma), Backspace (recolhe), + − (zoom).` +
         (rack.some((code) => isWild(state, code)) ? " Uma letra que você não tem usa o coringa." : ""));
   }
 
