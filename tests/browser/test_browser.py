@@ -340,11 +340,14 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
     ana.page.evaluate("() => { document.getElementById('room-cards').checked = false; }")
     ana.page.click("[data-action=create-room]")
     code = ana.page.inner_text("[data-room-code]")
+    assert ana.page.locator("[data-action=start-room]").is_disabled(), "alone: nothing to start"
+    assert "pelo menos dois jogadores" in ana.page.inner_text("#room-alone")
     _shot(ana, "room")
     _clean(ana, "room")
     bia.page.fill("#room-code", code.lower())
     bia.tap("form[data-form=join-room] button[type=submit]")
     ana.page.wait_for_function("() => window.vanlexis.store.state.room?.players.length === 2")
+    assert ana.page.locator("#room-alone").count() == 0
     ana.page.click("[data-action=start-room]")
     ana.wait_my_turn()
     assert ana.page.locator("[data-market-panel]").is_hidden()  # no cards

@@ -415,7 +415,8 @@ export function roomScreen(state) {
         <h3 class="sub">À mesa (${room.players.length + bots})</h3>
         <ul class="chairs">${people}${robots}</ul>
         ${amHost ? `
-        <button class="play-now" data-action="start-room"><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
+        <button class="play-now" data-action="start-room" ${room.players.length + bots < 2 ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
+        ${room.players.length + bots < 2 ? '<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos dois jogadores: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>' : ""}
         ${group("update", "Ajustes da sala", `${settingsForm("update", room.settings)}
           <button class="lx-secondary" data-action="update-room">Salvar ajustes</button>`)}`
         : `<p class="waiting"><span class="pulse" aria-hidden="true"></span>Aguardando ${esc(host?.name || "o anfitrião")} começar a partida.</p>`}
