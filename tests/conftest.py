@@ -40,12 +40,18 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalStack]:
+def queue_wait_s() -> int:
+    """How long the local stack's queue waits before robots fill a table."""
+    return 3
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory, queue_wait_s: int) -> Iterator[LocalStack]:
     """The whole local stack on free ports, for one test module. It configures the handlers
     through the environment, as Lambda does; the environment is restored afterwards."""
     saved = dict(os.environ)
     local = LocalStack(ports=Ports(_free_port(), _free_port(), _free_port()),
-                       data=Path(tmp_path_factory.mktemp("local")), queue_wait_s=3)
+                       data=Path(tmp_path_factory.mktemp("local")), queue_wait_s=queue_wait_s)
     ready = threading.Event()
     thread = threading.Thread(target=local.run, args=(ready,), daemon=True)
     thread.start()

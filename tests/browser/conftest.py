@@ -21,6 +21,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 
 
 @pytest.fixture(scope="module")
+def queue_wait_s() -> int:
+    """Long enough for a slow machine to photograph a player alone in the queue before robots
+    fill the table; two people who queue together are matched at once anyway."""
+    return 30
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if CHROMIUM is None:
         pytest.skip("no Chromium on this machine (apt-get install chromium)")

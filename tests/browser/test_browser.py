@@ -21,6 +21,18 @@ def _shot(tab: Tab, name: str) -> None:
     tab.page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}.png"))
 
 
+def _both_sizes(tab: Tab, name: str) -> None:
+    """Photograph and check a screen at this tab's size and at the other one."""
+    size = tab.page.viewport_size
+    assert size
+    for width, height, _ in (SIZES["desktop"], SIZES["phone"]):
+        tab.page.set_viewport_size({"width": width, "height": height})
+        tab.page.wait_for_timeout(100)
+        _shot(tab, name)
+        _clean(tab, f"{name} at {width} px")
+    tab.page.set_viewport_size(size)
+
+
 def _clean(tab: Tab, screen: str) -> None:
     """No sideways scrolling, no serious or critical accessibility violation."""
     assert tab.overflow() <= 0, f"{screen}: the page is {tab.overflow()} px too wide"
@@ -342,8 +354,7 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
     code = ana.page.inner_text("[data-room-code]")
     assert ana.page.locator("[data-action=start-room]").is_disabled(), "alone: nothing to start"
     assert "pelo menos dois jogadores" in ana.page.inner_text("#room-alone")
-    _shot(ana, "room")
-    _clean(ana, "room")
+    _both_sizes(ana, "room")
     bia.page.fill("#room-code", code.lower())
     bia.tap("form[data-form=join-room] button[type=submit]")
     ana.page.wait_for_function("() => window.vanlexis.store.state.room?.players.length === 2")
@@ -378,8 +389,7 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
         tab.tap("[data-action=join-queue]")
         if tab is bia:  # alone in the queue for now
             bia.page.wait_for_selector("#queue-title")
-            _shot(bia, "queue")
-            _clean(bia, "queue")
+            _both_sizes(bia, "queue")
     for tab in (ana, bia):
         tab.page.wait_for_function("() => { const v = window.vanlexis.store.state.view; "
                                    "return v && v.status !== 'finished' && v.seats.length === 2; }")
