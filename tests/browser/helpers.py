@@ -47,11 +47,20 @@ class Tab:
         self.page.wait_for_selector("[data-action=start-solo]")
 
     def wait_my_turn(self, timeout: float = 30_000) -> None:
-        """The seat's turn, once the opponents' moves have been shown."""
-        self.page.wait_for_function(
-            "() => { const s = window.vanlexis.store.state; const v = s.view; "
-            "return v && v.status !== 'finished' && v.current === v.you && !s.pacing; }",
-            timeout=timeout)
+        """The seat's turn, once the opponents' moves have been shown. If it never comes, the
+        error says what the page was showing instead."""
+        try:
+            self.page.wait_for_function(
+                "() => { const s = window.vanlexis.store.state; const v = s.view; "
+                "return v && v.status !== 'finished' && v.current === v.you && !s.pacing; }",
+                timeout=timeout)
+        except Exception as error:
+            seen = self.state(
+                "({ screen: s.screen, match: s.matchId, left: s.leftMatch, status: s.view?.status, "
+                "current: s.view?.current, you: s.view?.you, turn: s.view?.turn, "
+                "pacing: s.pacing && { queue: s.pacing.queue.length, current: s.pacing.current }, "
+                "toast: s.toast, connection: s.connection })")
+            raise AssertionError(f"never your turn: {seen}; errors {self.errors}") from error
 
     def view(self) -> dict[str, Any]:
         return dict(self.state("s.view"))
