@@ -37,7 +37,8 @@ function onFrame(frame) {
   if (frame.type === "welcome") {
     document.body.dataset.tiles = frame.player.tileStyle || "classico";
     document.body.dataset.board = frame.player.boardStyle || "claro";
-    if (frame.activeMatch) send("resume", { matchId: frame.activeMatch });
+    // Not the match you just left: the server may not have closed your seat yet.
+    if (frame.activeMatch && frame.activeMatch !== s.leftMatch) send("resume", { matchId: frame.activeMatch });
     else if (!s.leaderboard) send("leaderboard");
   }
   if ((frame.type === "view" || frame.type === "update") && s.matchId === frame.matchId &&

@@ -235,7 +235,8 @@ export function applyFrame(state, frame, describe = () => null) {
   switch (frame.type) {
     case "welcome":
       state.me = frame.player;
-      state.activeMatch = frame.activeMatch || null;
+      // The match you said Sair to is not yours any more, whatever the server still says.
+      state.activeMatch = frame.activeMatch && frame.activeMatch !== state.leftMatch ? frame.activeMatch : null;
       if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
       break;
     case "leaderboard":

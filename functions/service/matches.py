@@ -183,9 +183,13 @@ class MatchService:
 
     def resume(self, player_id: str, connection_id: str, match_id: str,
                request_id: str | None) -> Outcome:
-        """Give the seat back to its player on this connection, with the full view."""
+        """Give the seat back to its player on this connection, with the full view. A seat its
+        player left stays left: a late resume must not pull the connection away from the match
+        the player sits in now (its frames would stop arriving)."""
         record, state, rules = self._load(match_id)
         seat = self._seat_of(record, player_id)
+        if state.seats[seat].left:
+            raise ServiceError("match.left", "Você saiu desta partida: ela segue sem você.")
         self.ctx.repository.attach_connection(connection_id, match_id)
         return Outcome([self._view_frame(state, seat, rules, request_id)])
 

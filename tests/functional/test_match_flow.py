@@ -224,3 +224,20 @@ def test_the_last_move_arrives_before_the_end_of_the_match(world: World) -> None
     request = bia.send("pass", matchId=match_id)
     kinds = [f["type"] for f in bia.frames[-2:]]
     assert kinds == ["update", "ended"] and bia.frames[-2]["requestId"] == request
+
+
+def test_a_late_resume_of_a_match_you_left_is_refused_and_keeps_your_new_match(
+        world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom", settings={"turnSeconds": 60, "bots": 1})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    ana.send("startRoom", code=code)
+    old = ana.last("view")["matchId"]
+    bia.send("leave", matchId=old)
+    assert not _state(world, old).finished  # Ana and the robot play on
+    bia.send("startSolo", settings={"bots": 1})
+    new = bia.last("view")["matchId"]
+    bia.send("resume", matchId=old)  # sent before the leave was seen, answered after
+    assert bia.last("error")["code"] == "match.left"
+    assert bia.connection_id in [c.connection_id for c in world.repository.match_connections(new)]

@@ -244,3 +244,11 @@ test("what your own cards do is confirmed on screen; an opponent's card is only 
   assert.deepEqual(state.announcements.slice(-2), [
     { text: "Você usou espiao.", kind: "notice" }, { text: "Robô 1 usou mina.", kind: "polite" }]);
 });
+
+test("a welcome that still names the match you left does not take you back to it", () => {
+  const state = started("m-1");
+  leaveMatch(state);
+  applyFrame(state, { type: "welcome", player: { id: "p", name: "Ana" }, activeMatch: "m-1" });
+  assert.equal(state.activeMatch, null);
+  assert.equal(state.screen, "lobby");
+});
