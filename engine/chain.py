@@ -1,9 +1,11 @@
 """The affinity chain: consecutive high-affinity moves of one player earn a growing bonus.
 
-A Quente or Escaldante main word whose roots are new to the chain extends it. A word sharing a
-root with one already in the chain (AMAR then AMARA) keeps it without growing, and so does a
-Morno word. A Frio word, a pass, a swap or a timeout breaks it, unless the chain is protected
-(Cadeia de Ouro). Only a move that extends the chain earns the bonus, for the chain's new
+A Quente or Escaldante main word whose roots are new to the chain extends it. A word's roots
+are the dictionary words it inflects (AMARA: AMAR) and every base it counts as in the theme
+(ZEBRAS counts as ZEBRA), so a word sharing a root with one already in the chain
+(ZEBRA then ZEBRAS, AMAR then AMARA) keeps it without growing, and so does a Morno word. A
+Frio word, a pass, a swap or a timeout breaks it, unless the chain is protected (Cadeia de
+Ouro). Only a move that extends the chain earns the bonus, for the chain's new
 length: the same word in other clothes earns nothing extra.
 """
 

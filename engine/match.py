@@ -135,16 +135,20 @@ def _start_turn(
 
 
 def affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affinity:
-    """The band of the main word: the match's theme, or the seat's Tema Pessoal if better."""
+    """The band of the main word: the match's theme, or the seat's Tema Pessoal if better;
+    with the roots the chain compares: the dictionary's roots of the word (its inflections:
+    AMARA has AMAR) and everything it counts as in those themes (ZEBRAS counts as ZEBRA)."""
     best = Affinity(Band.FRIO, None)
+    roots = dict.fromkeys(res.lexicon.roots(word))
     for theme_id in (state.theme_id, seat.personal_theme):
         if theme_id is None:
             continue
         theme = res.themes.get(theme_id)
+        roots.update(dict.fromkeys(theme.counts_as(word, res.lexicon)))
         band, matched = theme.band_of(word, res.lexicon)
         if band > best.band:
             best = Affinity(band, matched, theme.id)
-    return best
+    return replace(best, roots=tuple(roots) or (word,))
 
 
 @dataclass(frozen=True)
@@ -183,8 +187,7 @@ def _evaluate(
         raise TurnError("Você não tem essas peças na mão.", code="move.not_in_rack")
     check_wildcards_used(player.rack, cards, left)
     affinity_ = affinity(state, player, shape.main.text, res)
-    roots = res.lexicon.roots(shape.main.text)
-    new_chain, step = chains.after_play(rules, player.chain, affinity_.band, roots,
+    new_chain, step = chains.after_play(rules, player.chain, affinity_.band, affinity_.roots,
                                         protected=player.golden_round == state.round)
     displays = {w.text: res.lexicon.display(w.text) or w.text.lower() for w in shape.words}
     breakdown = score_move(rules, layout_of(rules), shape, displays=displays,

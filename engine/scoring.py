@@ -61,6 +61,8 @@ class Affinity:
     band: Band
     matched: str | None  # the theme entry the main word matched, if any
     theme_id: str | None = None
+    #: what the word counts as (itself first): the roots the chain's same-root rule compares
+    roots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -57,14 +57,20 @@ class Theme:
     def reviewed(self) -> bool:
         return self.curation.get("status") == "reviewed"
 
+    def counts_as(self, word: str, lexicon: Lexicon) -> tuple[str, ...]:
+        """The one "counts as" relation of this theme: the folded word itself, then the bases
+        its reviewed forms give it, then the lexicon's, less any pairing the reviewer rejected.
+        The band looks its layers up through it, and the chain's same-root rule compares it,
+        so a word never scores as a form of a base without sharing that base as a root, and
+        never renews a chain that holds its base (ZEBRA then ZEBRAS)."""
+        refused = self.rejected.get(word, frozenset())
+        found = dict.fromkeys((word, *self.accepted.get(word, ()), *lexicon.bases(word)))
+        return tuple(base for base in found if base == word or base not in refused)
+
     def band_of(self, word: str, lexicon: Lexicon) -> tuple[Band, str | None]:
         """The band of a folded word and the theme entry it matched (None for Frio)."""
-        candidates = [word, *self.accepted.get(word, ()), *lexicon.bases(word)]
-        refused = self.rejected.get(word, frozenset())
         best, matched = Band.FRIO, None
-        for base in candidates:
-            if base in refused:
-                continue
+        for base in self.counts_as(word, lexicon):
             band = self.bands.get(base)
             if band is not None and band > best:
                 best, matched = band, base

@@ -68,8 +68,9 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
     def factor(word: str) -> int:
         found = factors.get(word)
         if found is None:
-            band = affinity(state, player, word, res).band
-            _, step = chains.after_play(rules, player.chain, band, res.lexicon.roots(word),
+            found_affinity = affinity(state, player, word, res)
+            band = found_affinity.band
+            _, step = chains.after_play(rules, player.chain, band, found_affinity.roots,
                                         protected=player.golden_round == state.round)
             found = factors[word] = band_weight(rules, band, False) * step.bonus_pct
         return found

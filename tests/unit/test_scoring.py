@@ -133,6 +133,19 @@ def test_a_same_root_word_does_not_renew_the_chain() -> None:
     assert (b.chain.effect, b.chain.after, b.chain.bonus_pct, b.total) == ("same_root", 1, 100, 14)
 
 
+def test_a_form_never_renews_a_chain_that_holds_its_base() -> None:
+    # ZEBRAS counts as ZEBRA (the lexicon reads it only as a form of ZEBRAR): it scores as
+    # ZEBRA, so it shares ZEBRA's root and keeps the chain without growing, either way round.
+    after_base = play(STANDARD, "ZEBRAS", 10, 6, theme="animais", chain=Chain(1, ("ZEBRA",)))
+    assert (after_base.band, after_base.matched) == (Band.ESCALDANTE, "ZEBRA")
+    assert (after_base.chain.effect, after_base.chain.after) == ("same_root", 1)
+    after_form = play(STANDARD, "ZEBRA", 10, 6, theme="animais",
+                      chain=Chain(1, ("ZEBRAS", "ZEBRAR", "ZEBRA")))
+    assert (after_form.chain.effect, after_form.chain.after) == ("same_root", 1)
+    other = play(STANDARD, "GATO", 10, 7, theme="animais", chain=Chain(1, ("ZEBRA",)))
+    assert (other.chain.effect, other.chain.after) == ("extends", 2)
+
+
 def test_a_morno_word_keeps_the_chain_and_a_frio_word_breaks_it() -> None:
     kept = play(STANDARD, "AZUL", 10, 8, theme="futebol", chain=Chain(2, ("BOLA", "GOL")))
     assert (kept.chain.effect, kept.chain.after, kept.total) == ("keeps", 2, 14)
