@@ -2,10 +2,13 @@
 
 A theme file (``themes/<id>.json``) holds an id, a Portuguese name and one-line description,
 three layers of base words (``core`` → Escaldante, ``related`` → Quente, ``distant`` → Morno),
-the reviewed forms of its base words (``forms``: base → accepted / rejected forms) and its
-curation record. A played word's band is the best band among the word itself, the bases the
-theme's reviewed forms give it, and the bases the lexicon gives it, less any pairing the
-theme's reviewer rejected. The same word in the same theme always lands in the same band.
+the forms of its base words (``forms``: base → the ``accepted`` forms that count as it, the
+``rejected`` ones that do not, and under ``machine`` the decisions a tool made that no editor
+has confirmed yet, each with the tool's reason) and its curation record (``draft``, ``edited``
+or ``reviewed``). A played word's band is the best band among the word itself and the bases
+its accepted forms give it: the theme's table is the whole "counts as" relation, so the band
+of a word never depends on what the dictionary happens to relate (DEVE is not DEVER, FRUTA
+not FRUTO). The same word in the same theme always lands in the same band.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from engine.rules import Band
 
 #: Where the game's themes live (``themes/`` at the top of the repository or package).
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "themes"
+#: The words that never take a theme band, whatever a list says (``docs/themes.md``).
+SENSITIVE_FILE = "sensitive.txt"
 
 LAYERS: Mapping[str, Band] = {
     "core": Band.ESCALDANTE,
@@ -29,7 +34,7 @@ LAYERS: Mapping[str, Band] = {
     "distant": Band.MORNO,
 }
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_STATUSES = ("draft", "reviewed")
+_STATUSES = ("draft", "edited", "reviewed")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -49,6 +54,10 @@ class Theme:
     bands: Mapping[str, Band]  # folded base word → band
     accepted: Mapping[str, tuple[str, ...]]  # folded form → folded bases
     rejected: Mapping[str, frozenset[str]]  # folded form → bases it must not count as
+    #: how many form decisions are still the machine's (no editor has confirmed them)
+    machine_decisions: int = 0
+    #: folded words that never take a band here (the library's sensitive words)
+    blocked: frozenset[str] = frozenset()
     curation: Mapping[str, object] = field(default_factory=dict)
     #: derived data kept with the theme (its words per lexicon), never compared or shown
     cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
@@ -59,17 +68,18 @@ class Theme:
 
     def counts_as(self, word: str, lexicon: Lexicon) -> tuple[str, ...]:
         """The one "counts as" relation of this theme: the folded word itself, then the bases
-        its reviewed forms give it, then the lexicon's, less any pairing the reviewer rejected.
-        The band looks its layers up through it, and the chain's same-root rule compares it,
-        so a word never scores as a form of a base without sharing that base as a root, and
-        never renews a chain that holds its base (ZEBRA then ZEBRAS)."""
-        refused = self.rejected.get(word, frozenset())
-        found = dict.fromkeys((word, *self.accepted.get(word, ()), *lexicon.bases(word)))
-        return tuple(base for base in found if base == word or base not in refused)
+        its accepted forms give it. The band looks its layers up through it, and the chain's
+        same-root rule compares it, so a word never scores as a form of a base without
+        sharing that base as a root, and never renews a chain that holds its base (ZEBRA
+        then ZEBRAS). ``lexicon`` is not consulted: the theme's table is the whole relation."""
+        del lexicon
+        return (word, *(b for b in self.accepted.get(word, ()) if b != word))
 
     def band_of(self, word: str, lexicon: Lexicon) -> tuple[Band, str | None]:
         """The band of a folded word and the theme entry it matched (None for Frio)."""
         best, matched = Band.FRIO, None
+        if word in self.blocked:
+            return best, matched
         for base in self.counts_as(word, lexicon):
             band = self.bands.get(base)
             if band is not None and band > best:
@@ -77,35 +87,16 @@ class Theme:
         return best, matched
 
     def words(self, lexicon: Lexicon) -> frozenset[str] | None:
-        """Every folded word whose band in this theme is above Frio, or None when the lexicon
-        was loaded without its forms index (then they cannot be listed without a full scan).
-
-        A word lands above Frio through a base of the layers: itself, a reviewed form of it,
-        or a word the lexicon counts as it; those are exactly the candidates listed here, each
-        then checked with :meth:`band_of` so that rejected pairings stay out.
-        """
-        if not lexicon.has_forms:
-            return None
-        key = ("words", id(lexicon))
-        found = self.cache.get(key)
+        """Every folded word whose band in this theme is above Frio: the layers' words and
+        their accepted forms (the dictionary has them all: the theme was validated with it).
+        A bot's search reads this set to tell theme words apart before it finds them."""
+        found = self.cache.get("words")
         if found is None:
-            forms_of: dict[str, list[str]] = {}
-            for form, bases in self.accepted.items():
-                for base in bases:
-                    forms_of.setdefault(base, []).append(form)
-            candidates: set[str] = set()
-            for base in self.bands:
-                candidates.add(base)
-                candidates.update(forms_of.get(base, ()))
-                candidates.update(lexicon.forms(base))
-            found = frozenset(w for w in candidates
-                              if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
-            self.cache[key] = (lexicon, found)  # the lexicon is kept so its id stays unique
-            return found
-        assert isinstance(found, tuple)
-        words = found[1]
-        assert isinstance(words, frozenset)
-        return words
+            found = self.cache["words"] = frozenset(
+                w for w in (*self.bands, *self.accepted)
+                if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
+        assert isinstance(found, frozenset)
+        return found
 
     def public(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "description": self.description}
@@ -129,15 +120,26 @@ def _check_word(word: str, where: str, lexicon: Lexicon, problems: list[str]) ->
     return folded
 
 
-def _check_curation(value: object, problems: list[str]) -> dict[str, object]:
+def _check_curation(value: object, problems: list[str], machine: int) -> dict[str, object]:
     if not isinstance(value, dict):
         problems.append("curation: deve ser um objeto")
         return {}
     status = value.get("status")
     if status not in _STATUSES:
-        problems.append(f"curation.status: use {' ou '.join(_STATUSES)}")
+        problems.append(f"curation.status: use {', '.join(_STATUSES)}")
     if not isinstance(value.get("curated_by"), str) or not value.get("curated_by"):
         problems.append("curation.curated_by: diga quem preparou a lista")
+    if status in ("edited", "reviewed"):
+        edited = value.get("edited_on")
+        if not isinstance(edited, str) or not _DATE.match(edited):
+            problems.append("curation.edited_on: um tema editado precisa da data (AAAA-MM-DD)")
+        checks = value.get("checks")
+        if not isinstance(checks, list) or not checks or \
+                not all(isinstance(c, str) and c for c in checks):
+            problems.append("curation.checks: diga que verificações o tema passou")
+        if machine:
+            problems.append(f"curation.status: {machine} decisões de formas ainda são da "
+                            "máquina; um editor precisa decidi-las antes")
     reviewer, date = value.get("reviewed_by"), value.get("reviewed_on")
     if status == "reviewed":
         if not isinstance(reviewer, str) or not reviewer:
@@ -149,35 +151,70 @@ def _check_curation(value: object, problems: list[str]) -> dict[str, object]:
     return dict(value)
 
 
+def _parse_entry(base: str, entry: dict[str, object], lexicon: Lexicon, problems: list[str],
+                 accepted: dict[str, list[str]], rejected: dict[str, set[str]]) -> int:
+    """One base word's forms; returns how many of its decisions are still the machine's."""
+    base_folded = fold(base)
+    decided: set[str] = set()
+    for key in ("accepted", "rejected"):
+        for form in _words(entry.get(key, []), f"forms.{base}.{key}", problems):
+            folded = _check_word(form, f"forms.{base}.{key}", lexicon, problems)
+            if folded is None:
+                continue
+            if form in decided:
+                problems.append(f"forms.{base}: “{form}” aceita e rejeitada")
+            decided.add(form)
+            if key == "accepted":
+                accepted.setdefault(folded, []).append(base_folded)
+            else:
+                rejected.setdefault(folded, set()).add(base_folded)
+    reasons = entry.get("machine", {})
+    if not isinstance(reasons, dict) or not all(
+            isinstance(r, str) and r for r in reasons.values()):
+        problems.append(f"forms.{base}.machine: forma → razão da máquina")
+        return 0
+    for form in reasons:
+        if form not in decided:
+            problems.append(f"forms.{base}.machine: “{form}” não está em accepted nem em "
+                            "rejected")
+    return len(reasons)
+
+
 def _parse_forms(
     forms: object, bands: Mapping[str, Band], lexicon: Lexicon, problems: list[str]
-) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
-    """The reviewed forms: which played forms count (or must not count) as which base."""
+) -> tuple[dict[str, list[str]], dict[str, set[str]], int]:
+    """The forms table: which played forms count (or must not count) as which base, and how
+    many of those decisions are still the machine's."""
     accepted: dict[str, list[str]] = {}
     rejected: dict[str, set[str]] = {}
+    machine = 0
     if not isinstance(forms, dict):
         problems.append("forms: deve ser um objeto")
-        return accepted, rejected
+        return accepted, rejected, machine
     for base, entry in forms.items():
-        base_folded = fold(base)
-        if base_folded not in bands:
+        if fold(base) not in bands:
             problems.append(f"forms.{base}: não é uma palavra das camadas")
-            continue
-        if not isinstance(entry, dict) or set(entry) - {"accepted", "rejected"}:
-            problems.append(f"forms.{base}: use accepted e rejected")
-            continue
-        for form in _words(entry.get("accepted", []), f"forms.{base}.accepted", problems):
-            folded = _check_word(form, f"forms.{base}.accepted", lexicon, problems)
-            if folded is not None:
-                accepted.setdefault(folded, []).append(base_folded)
-        for form in _words(entry.get("rejected", []), f"forms.{base}.rejected", problems):
-            folded = _check_word(form, f"forms.{base}.rejected", lexicon, problems)
-            if folded is not None:
-                rejected.setdefault(folded, set()).add(base_folded)
-    return accepted, rejected
+        elif not isinstance(entry, dict) or set(entry) - {"accepted", "rejected", "machine"}:
+            problems.append(f"forms.{base}: use accepted, rejected e machine")
+        else:
+            machine += _parse_entry(base, entry, lexicon, problems, accepted, rejected)
+    return accepted, rejected, machine
 
 
-def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema") -> Theme:
+def read_word_list(text: str) -> frozenset[str]:
+    """A word list file: one written word per line, ``#`` starts a comment; folded."""
+    return frozenset(fold(word) for line in text.splitlines()
+                     if (word := line.split("#", 1)[0].strip()))
+
+
+def sensitive_words(directory: Path = DEFAULT_DIR) -> frozenset[str]:
+    """The library's sensitive words (folded), or none if it has no list."""
+    path = directory / SENSITIVE_FILE
+    return read_word_list(path.read_text(encoding="utf-8")) if path.exists() else frozenset()
+
+
+def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
+                blocked: frozenset[str] = frozenset()) -> Theme:
     """Validate a theme's JSON data; every problem is reported at once in one error."""
     problems: list[str] = []
     if not isinstance(data, dict):
@@ -208,8 +245,12 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema") -> Them
                 problems.append(f"layers.{layer}: “{word}” repete uma palavra do tema")
                 continue
             bands[folded] = band
-    accepted, rejected = _parse_forms(data.get("forms", {}), bands, lexicon, problems)
-    curation = _check_curation(data.get("curation"), problems)
+    accepted, rejected, machine = _parse_forms(data.get("forms", {}), bands, lexicon, problems)
+    notes = data.get("notes", {})
+    if not isinstance(notes, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in notes.items()):
+        problems.append("notes: palavra → nota do editor")
+    curation = _check_curation(data.get("curation"), problems, machine)
     if problems:
         raise ThemeError(f"{source}: " + "; ".join(problems))
     assert isinstance(name, str) and isinstance(description, str)
@@ -220,6 +261,8 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema") -> Them
         bands=bands,
         accepted={k: tuple(v) for k, v in accepted.items()},
         rejected={k: frozenset(v) for k, v in rejected.items()},
+        machine_decisions=machine,
+        blocked=blocked,
         curation=curation,
     )
 
@@ -242,12 +285,13 @@ class ThemeCatalog:
              reviewed_only: bool = False) -> ThemeCatalog:
         """Load every ``*.json`` theme of a folder; any invalid file raises :class:`ThemeError`."""
         themes = []
+        blocked = sensitive_words(directory)
         for path in sorted(directory.glob("*.json")):
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
                 raise ThemeError(f"{path.name}: não é um JSON legível ({exc})") from exc
-            theme = parse_theme(data, lexicon, source=path.name)
+            theme = parse_theme(data, lexicon, source=path.name, blocked=blocked)
             if theme.id != path.stem:
                 raise ThemeError(f"{path.name}: o id “{theme.id}” difere do nome do arquivo")
             themes.append(theme)

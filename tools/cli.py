@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.errors import InvalidWordError, LexiconFormatError, RuleError
 from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
@@ -20,6 +20,7 @@ from engine.match import Resources
 from engine.position import score_position
 from engine.rules import Band, RuleSet
 from engine.state import MatchState
+from tools.cli_themes import add_themes
 
 
 def _print(obj: object, out: TextIO) -> None:
@@ -298,96 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true")
     play.add_argument("--quiet", action="store_true")
     play.set_defaults(handler=cmd_selfplay)
-    _add_themes(sub)
+    add_themes(sub)
     return parser
-
-
-def _add_themes(sub: Any) -> None:
-    themes = sub.add_parser("themes", help="the curator's tool for the theme library",
-                            description="Check, suggest, review and measure the themes.")
-    tsub = themes.add_subparsers(dest="themes_command", required=True)
-    tcheck = tsub.add_parser("check", help="validate every theme and report per theme")
-    tcheck.add_argument("--dir", type=Path, default=None, help="a themes folder (default: themes/)")
-    tcheck.set_defaults(handler=cmd_themes_check)
-    tsuggest = tsub.add_parser("suggest", help="propose words of the same families (never added)")
-    tsuggest.add_argument("theme", metavar="THEME")
-    tsuggest.add_argument("--limit", type=_positive, default=30)
-    tsuggest.set_defaults(handler=cmd_themes_suggest)
-    treview = tsub.add_parser("review", help="decide pending forms and record the review")
-    treview.add_argument("theme", metavar="THEME")
-    treview.set_defaults(handler=cmd_themes_review)
-    tstats = tsub.add_parser("stats", help="bands of the words bots play, per theme")
-    tstats.add_argument("--matches", type=_positive, default=4, help="matches per theme")
-    tstats.add_argument("--themes", default=None, help="ids separated by commas (default: all)")
-    tstats.set_defaults(handler=cmd_themes_stats)
-
-
-def _theme_path(theme_id: str, err: TextIO) -> Path | None:
-    from engine.themes import DEFAULT_DIR
-
-    path = DEFAULT_DIR / f"{theme_id}.json"
-    if not path.exists():
-        err.write(f"vanlexis: não há tema “{theme_id}” em themes/\n")
-        return None
-    return path
-
-
-def cmd_themes_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.themes import DEFAULT_DIR
-    from tools.curator import check, format_reports
-
-    reports = check(args.dir or DEFAULT_DIR, Lexicon.default())
-    out.write(format_reports(reports) + "\n")
-    return 0 if reports and all(r.ok for r in reports) else 1
-
-
-def cmd_themes_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.lexicon.common import CommonWords
-    from tools.curator import suggest
-    from tools.thesaurus import Thesaurus, ThesaurusMissingError
-
-    path = _theme_path(args.theme, err)
-    if path is None:
-        return 1
-    try:
-        thesaurus = Thesaurus.load()
-    except ThesaurusMissingError as exc:
-        err.write(f"vanlexis: {exc}\n")
-        return 1
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for s in suggest(data, Lexicon.default(), thesaurus, CommonWords.default(), args.limit):
-        out.write(f"{s.word:<20} → {s.layer:<8} (sinônimo de {', '.join(s.because[:3])})\n")
-    out.write("Nada foi adicionado: escolha as palavras e ponha-as na camada certa do tema.\n")
-    return 0
-
-
-def cmd_themes_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    import datetime
-
-    from tools.curator import review
-
-    path = _theme_path(args.theme, err)
-    if path is None:
-        return 1
-    try:
-        counts = review(path, Lexicon.default(), input, out, datetime.date.today())
-    except EOFError:
-        err.write("vanlexis: revisão interrompida; nada foi gravado\n")
-        return 1
-    out.write(f"{counts}\n")
-    return 0
-
-
-def cmd_themes_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from tools.curator import format_stats, stats
-
-    ids = args.themes.split(",") if args.themes else Resources.default().themes.ids()
-    unknown = [t for t in ids if t not in Resources.default().themes]
-    if unknown:
-        err.write(f"vanlexis: temas desconhecidos: {', '.join(unknown)}\n")
-        return 2
-    out.write(format_stats(stats(ids, args.matches)) + "\n")
-    return 0
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,

@@ -5,27 +5,28 @@
 - ``suggest THEME``: proposes candidate words from offline data: synonyms, in LibreOffice's
   Brazilian Portuguese thesaurus (Debian's ``mythes-pt-br``), of the theme's words, that the
   dictionary has. Nothing is added without a person's choice.
-- ``review THEME``: walks a person through the forms still pending (accept or reject each) and
-  records the review (who and when) only when the person says the theme is reviewed.
+- ``review``, ``decide``, ``words`` and ``audit`` are in :mod:`tools.theme_edit`.
 - ``stats``: from bot self-play, how often each theme's words are played and in which bands.
 """
 
 from __future__ import annotations
 
-import datetime
+import functools
 import json
 import multiprocessing
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
+from engine.themes import DEFAULT_DIR as THEMES_DIR
 from engine.themes import ThemeError, parse_theme
-from tools.theme_forms import propose_forms
+from tools.forms.decide import decide
+from tools.theme_forms import library_words
 from tools.thesaurus import Thesaurus
 
 MINIMUM = {"core": 40, "related": 80, "distant": 120}
@@ -46,20 +47,29 @@ class Report:
 
 
 def _pending_forms(data: dict[str, Any], lexicon: Lexicon) -> dict[str, list[str]]:
-    """For each base word, the generated forms nobody has accepted or rejected yet."""
-    forms = data.get("forms") if isinstance(data.get("forms"), dict) else {}
+    """For each base word, the candidate forms the table does not decide at all (the layers
+    changed since the table was written: run ``python -m tools.theme_forms``)."""
+    forms: dict[str, Any] = data["forms"] if isinstance(data.get("forms"), dict) else {}
+    layers = {fold(w) for words in (data.get("layers") or {}).values()
+              if isinstance(words, list) for w in words if isinstance(w, str)}
+    library, common = _library(), CommonWords.default()
     pending: dict[str, list[str]] = {}
     for words in (data.get("layers") or {}).values():
         for base in words if isinstance(words, list) else []:
             if not isinstance(base, str) or fold(base) not in lexicon:
                 continue
-            accepted, rejected = propose_forms(base, lexicon)
             entry = forms.get(base, {}) if isinstance(forms.get(base), dict) else {}
             decided = {fold(w) for w in [*entry.get("accepted", []), *entry.get("rejected", [])]}
-            missing = [w for w in [*accepted, *rejected] if fold(w) not in decided]
+            missing = [d.form for d in decide(base, lexicon, common, library, layers)
+                       if d.folded not in decided]
             if missing:
                 pending[base] = missing
     return pending
+
+
+@functools.cache
+def _library() -> dict[str, set[str]]:
+    return library_words(THEMES_DIR)
 
 
 def check_file(path: Path, lexicon: Lexicon) -> Report:
@@ -72,7 +82,7 @@ def check_file(path: Path, lexicon: Lexicon) -> Report:
     if not isinstance(data, dict):
         report.problems.append("o tema deve ser um objeto JSON")
         return report
-    layers = data.get("layers") if isinstance(data.get("layers"), dict) else {}
+    layers: dict[str, Any] = data["layers"] if isinstance(data.get("layers"), dict) else {}
     report.sizes = {k: len(v) for k, v in layers.items() if isinstance(v, list)}
     report.status = str((data.get("curation") or {}).get("status", "?"))
     try:
@@ -87,7 +97,8 @@ def check_file(path: Path, lexicon: Lexicon) -> Report:
             report.problems.append(f"layers.{layer}: {report.sizes[layer]} palavras; "
                                    f"o mínimo é {minimum}")
     for base, missing in _pending_forms(data, lexicon).items():
-        report.problems.append(f"forms.{base}: forma sem revisão: {', '.join(missing)}")
+        report.problems.append(f"forms.{base}: forma sem decisão (rode python -m "
+                               f"tools.theme_forms): {', '.join(missing)}")
     return report
 
 
@@ -146,49 +157,6 @@ def suggest(data: dict[str, Any], lexicon: Lexicon, thesaurus: Thesaurus,
                                                      common.rank(item[0]) or 10**9, item[0]))
     return [Suggestion(e["display"], e["layer"], tuple(e["because"]), e["score"])
             for _, e in ranked[:limit]]
-
-
-# -- review -------------------------------------------------------------------------------------
-
-def review(path: Path, lexicon: Lexicon, ask: Callable[[str], str], out: TextIO,
-           today: datetime.date) -> dict[str, int]:
-    """Ask about every pending form, then whether the theme is reviewed; write the file."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    forms = data.setdefault("forms", {})
-    counts = Counter[str]()
-    for base, missing in _pending_forms(data, lexicon).items():
-        entry = forms.setdefault(base, {"accepted": [], "rejected": []})
-        for form in missing:
-            answer = ""
-            while answer not in ("a", "r", "p", "s"):
-                answer = ask(f"“{form}” conta como “{base}”? [a]ceitar, [r]ejeitar, "
-                             f"[p]ular, [s]air: ").strip().lower()[:1]
-            if answer == "s":
-                break
-            if answer == "p":
-                counts["skipped"] += 1
-                continue
-            key = "accepted" if answer == "a" else "rejected"
-            entry[key] = sorted({*entry.get(key, []), form})
-            counts[key] += 1
-        else:
-            continue
-        break
-    pending = _pending_forms(data, lexicon)
-    if not pending and ask("Todas as formas foram revistas. Marcar o tema como revisado? "
-                           "[s/n]: ").strip().lower().startswith("s"):
-        reviewer = ""
-        while not reviewer:
-            reviewer = ask("Seu nome (revisor): ").strip()
-        data["curation"] = {**data.get("curation", {}), "status": "reviewed",
-                            "reviewed_by": reviewer, "reviewed_on": today.isoformat()}
-        counts["reviewed"] = 1
-    elif pending:
-        out.write(f"Ainda há formas pendentes em {len(pending)} palavras; o tema continua "
-                  f"como rascunho.\n")
-    parse_theme(data, lexicon, source=path.name)  # never write an invalid theme
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    return dict(counts)
 
 
 # -- statistics from self-play ----------------------------------------------------------------

@@ -1,115 +1,107 @@
-"""Propose the forms of a theme's base words: plural, feminine, diminutive (and their plurals).
+"""Write the forms table of theme files: every word that might count as each base word, with
+the decision whether it does.
 
-Forms are generated forward from each base word by Portuguese's regular endings and kept if
-the dictionary has them. A form is proposed as *accepted* when it is a regular plural of the
-base or the lexicon already counts it as the base; otherwise as *rejected* (BOLO is made from
-BOLA by the feminine rule, but is a word of its own). A person reviews the lists afterwards;
-``python -m tools.theme_forms themes/*.json`` writes them into the theme files.
+For each base word of the layers, :func:`tools.forms.decide.decide` proposes the candidates
+(plurals, feminines and diminutives the dictionary has, and the words the lexicon relates to
+it) with the machine's decision and its reason. A decision an editor has made (a form in
+``accepted`` or ``rejected`` that ``machine`` does not list) is kept as it is; every other one
+is the machine's, recorded under ``machine`` until an editor confirms or changes it
+(``vanlexis themes review``). ``python -m tools.theme_forms themes/*.json`` rewrites the files.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Collection, Mapping
 from pathlib import Path
+from typing import Any
 
 from engine.lexicon import Lexicon, fold
+from engine.lexicon.common import CommonWords
+from tools.forms.decide import Decision, decide
 
-_VOWELS = "AEIOU"
+LAYERS = ("core", "related", "distant")
 
 
-def plurals(word: str) -> set[str]:
-    """Regular plurals of a folded word."""
-    out = set()
-    if word.endswith("AO"):
-        out |= {word[:-2] + "OES", word[:-2] + "AES", word + "S"}
-    elif word.endswith(("AL", "EL", "OL", "UL")):
-        out.add(word[:-1] + "IS")
-        if word.endswith("EL"):
-            out.add(word[:-2] + "EIS")
-    elif word.endswith("IL"):
-        out |= {word[:-1] + "S", word[:-2] + "EIS"}
-    elif word.endswith("M"):
-        out.add(word[:-1] + "NS")
-    elif word.endswith(("R", "Z", "S")):
-        out.add(word + "ES")
-    if word[-1] in _VOWELS:
-        out.add(word + "S")
+def library_words(directory: Path) -> dict[str, set[str]]:
+    """Folded layer word → the ids of the themes whose layers hold it."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(directory.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for layer in LAYERS:
+            for word in data.get("layers", {}).get(layer, []):
+                found.setdefault(fold(word), set()).add(str(data.get("id", path.stem)))
+    return found
+
+
+def editor_decisions(entry: Mapping[str, Any]) -> dict[str, bool]:
+    """The forms of one base an editor decided (written spelling → counts)."""
+    machine = entry.get("machine", {})
+    out = {form: True for form in entry.get("accepted", []) if form not in machine}
+    out.update({form: False for form in entry.get("rejected", []) if form not in machine})
     return out
 
 
-def feminines(word: str) -> set[str]:
-    out = set()
-    if word.endswith("O") and not word.endswith("AO"):
-        out.add(word[:-1] + "A")
-    if word.endswith("AO"):
-        out |= {word[:-2] + "A", word[:-2] + "ONA", word[:-1] + "A"}
-    if word.endswith("OR"):
-        out |= {word + "A", word[:-2] + "RIZ"}
-    if word.endswith("ES"):
-        out.add(word + "A")
-    if word.endswith("E"):
-        out.add(word[:-1] + "A")
-    return out
+def forms_entry(decisions: list[Decision], kept: Mapping[str, bool]) -> dict[str, Any]:
+    """One base's table: the machine's decisions, except where an editor has decided."""
+    accepted: list[str] = []
+    rejected: list[str] = []
+    machine: dict[str, str] = {}
+    for d in decisions:
+        counts = kept.get(d.form, d.counts)
+        (accepted if counts else rejected).append(d.form)
+        if d.form not in kept:
+            machine[d.form] = d.reason
+    for form, counts in kept.items():  # an editor's decision on a form no longer proposed
+        if form not in accepted and form not in rejected:
+            (accepted if counts else rejected).append(form)
+    entry: dict[str, Any] = {"accepted": sorted(accepted), "rejected": sorted(rejected)}
+    if machine:
+        entry["machine"] = dict(sorted(machine.items()))
+    return entry
 
 
-def diminutives(word: str) -> set[str]:
-    out = {word + "ZINHO", word + "ZINHA"}
-    if word[-1] in "AOE":
-        stem = word[:-1]
-        out |= {stem + "INHO", stem + "INHA"}
-    elif word[-1] not in _VOWELS:
-        out |= {word + "INHO", word + "INHA"}
-    return out
-
-
-def propose_forms(base: str, lexicon: Lexicon) -> tuple[list[str], list[str]]:
-    """(accepted, rejected) display spellings of the forms of ``base`` that are words."""
-    folded = fold(base)
-    regular_plurals = plurals(folded)
-    singulars = {folded} | feminines(folded) | diminutives(folded)
-    candidates = regular_plurals | {folded + "S"}  # GOLS: irregular plurals the lexicon knows
-    for singular in singulars - {folded}:
-        candidates.add(singular)
-        candidates |= plurals(singular)
-    accepted, rejected = [], []
-    for form in sorted(candidates - {folded}):
-        if form not in lexicon:
-            continue
-        display = lexicon.display(form) or form.lower()
-        if form in regular_plurals or folded in lexicon.bases(form):
-            accepted.append(display)
-        else:
-            rejected.append(display)
-    return accepted, rejected
-
-
-def fill_forms(path: Path, lexicon: Lexicon) -> dict[str, int]:
-    """Rewrite a theme file's ``forms`` from its layers; returns counts for a report."""
+def fill_forms(path: Path, lexicon: Lexicon, common: CommonWords,
+               library: Mapping[str, Collection[str]], *, fresh: bool = False) -> dict[str, int]:
+    """Rewrite a theme file's ``forms`` from its layers; returns counts for a report. With
+    ``fresh``, the table is rebuilt from nothing: for a table no editor has touched yet,
+    whose decisions (made by an older tool) carry no ``machine`` record."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    forms: dict[str, dict[str, list[str]]] = {}
-    counts = {"accepted": 0, "rejected": 0}
-    for layer in ("core", "related", "distant"):
+    old = {} if fresh else data.get("forms", {})
+    layers = {fold(w) for layer in LAYERS for w in data["layers"][layer]}
+    forms: dict[str, Any] = {}
+    counts = {"accepted": 0, "rejected": 0, "machine": 0, "editor": 0, "flagged": 0}
+    for layer in LAYERS:
         for base in data["layers"][layer]:
-            accepted, rejected = propose_forms(base, lexicon)
-            if accepted or rejected:
-                forms[base] = {"accepted": accepted, "rejected": rejected}
-                counts["accepted"] += len(accepted)
-                counts["rejected"] += len(rejected)
+            kept = editor_decisions(old.get(base, {}))
+            decisions = decide(base, lexicon, common, library, layers)
+            entry = forms_entry(decisions, kept)
+            if entry["accepted"] or entry["rejected"]:
+                forms[base] = entry
+                counts["accepted"] += len(entry["accepted"])
+                counts["rejected"] += len(entry["rejected"])
+                counts["machine"] += len(entry.get("machine", {}))
+                counts["editor"] += len(kept)
+                counts["flagged"] += sum(1 for d in decisions if d.flagged and d.form not in kept)
     data["forms"] = forms
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return counts
 
 
 def main(argv: list[str] | None = None) -> int:
-    paths = [Path(p) for p in (argv if argv is not None else sys.argv[1:])]
+    args = list(argv if argv is not None else sys.argv[1:])
+    fresh = "--fresh" in args
+    paths = [Path(p) for p in args if p != "--fresh"]
     if not paths:
-        print("usage: python -m tools.theme_forms THEME.json...", file=sys.stderr)
+        print("usage: python -m tools.theme_forms [--fresh] THEME.json...", file=sys.stderr)
         return 2
-    lexicon = Lexicon.default()
+    lexicon, common = Lexicon.default(), CommonWords.default()
+    library = library_words(paths[0].parent)
     for path in paths:
-        counts = fill_forms(path, lexicon)
-        print(f"{path.name}: {counts['accepted']} accepted, {counts['rejected']} rejected forms")
+        c = fill_forms(path, lexicon, common, library, fresh=fresh)
+        print(f"{path.name}: {c['accepted']} aceitas, {c['rejected']} rejeitadas; "
+              f"{c['machine']} da máquina ({c['flagged']} sinalizadas), {c['editor']} do editor")
     return 0
 
 

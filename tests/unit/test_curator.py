@@ -1,10 +1,9 @@
-"""The curator's tool: check fails clearly on seeded faults; review records decisions; suggest
-proposes without adding."""
+"""The curator's tool: check fails clearly on seeded faults; suggest proposes without adding.
+(The editor's review and decisions are tested in ``test_theme_edit.py``.)"""
 
 from __future__ import annotations
 
 import copy
-import datetime
 import io
 import json
 import shutil
@@ -17,7 +16,7 @@ from engine.lexicon import Lexicon
 from engine.lexicon.common import CommonWords
 from engine.themes import DEFAULT_DIR
 from tools.cli import main
-from tools.curator import MINIMUM, check, check_file, review, suggest
+from tools.curator import MINIMUM, check, check_file, suggest
 from tools.thesaurus import Thesaurus
 
 LEX = Lexicon.default()
@@ -48,7 +47,7 @@ def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
 @pytest.mark.parametrize(("fault", "message"), [
     ("unknown", "não está no dicionário"),
     ("duplicate", "repete uma palavra do tema"),
-    ("form", "forma sem revisão"),
+    ("form", "forma sem decisão"),
     ("empty", "a camada está vazia"),
     ("small", "o mínimo é"),
 ])
@@ -73,35 +72,6 @@ def test_check_fails_clearly_on_a_seeded_fault(tmp_path: Path, fault: str,
     out = io.StringIO()
     assert main(["themes", "check", "--dir", str(tmp_path)], out=out) == 1
     assert "FALHA" in out.getvalue() and message in out.getvalue()
-
-
-def test_review_records_the_decisions_and_then_the_reviewer(tmp_path: Path) -> None:
-    data = _library_copy(tmp_path)
-    base = next(b for b, e in data["forms"].items() if len(e["accepted"]) >= 1)
-    form = data["forms"][base]["accepted"][0]
-    data["forms"][base]["accepted"].remove(form)
-    path = _write(tmp_path, data)
-    answers = iter(["x", "a", "s", "Maria Curadora"])
-    counts = review(path, LEX, lambda _prompt: next(answers), io.StringIO(),
-                    datetime.date(2026, 11, 30))
-    assert counts == {"accepted": 1, "reviewed": 1}
-    saved = json.loads(path.read_text(encoding="utf-8"))
-    assert form in saved["forms"][base]["accepted"]
-    assert saved["curation"] == {**data["curation"], "status": "reviewed",
-                                 "reviewed_by": "Maria Curadora", "reviewed_on": "2026-11-30"}
-    assert check_file(path, LEX).ok
-
-
-def test_review_leaves_a_theme_with_pending_forms_a_draft(tmp_path: Path) -> None:
-    data = _library_copy(tmp_path)
-    base = next(b for b, e in data["forms"].items() if len(e["accepted"]) >= 1)
-    data["forms"][base]["accepted"] = []
-    path = _write(tmp_path, data)
-    answers = iter(["p"] * 20)
-    counts = review(path, LEX, lambda _prompt: next(answers), io.StringIO(),
-                    datetime.date(2026, 11, 30))
-    assert counts.get("skipped", 0) >= 1 and "reviewed" not in counts
-    assert json.loads(path.read_text(encoding="utf-8"))["curation"]["status"] == "draft"
 
 
 def test_suggestions_come_from_the_thesaurus_and_are_never_added(tmp_path: Path) -> None:

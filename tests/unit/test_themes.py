@@ -12,7 +12,6 @@ import pytest
 from engine.lexicon import Lexicon
 from engine.rules import Band
 from engine.themes import DEFAULT_DIR, ThemeCatalog, ThemeError, parse_theme
-from tools.theme_forms import propose_forms
 
 LEX = Lexicon.default()
 GOOD: dict[str, Any] = {
@@ -126,14 +125,6 @@ def test_a_rejected_form_does_not_count_as_its_base() -> None:
 def test_the_same_word_always_lands_in_the_same_band() -> None:
     theme = parse_theme(GOOD, LEX)
     assert {theme.band_of("BOLAS", LEX) for _ in range(5)} == {(Band.ESCALDANTE, "BOLA")}
-
-
-def test_form_proposals_keep_the_traps_out() -> None:
-    accepted, _ = propose_forms("bola", LEX)
-    assert "bolas" in accepted and "bolinha" in accepted
-    assert "bolo" not in accepted
-    accepted, _ = propose_forms("porta", LEX)
-    assert "porto" not in accepted
 
 
 def test_draws_can_be_restricted_to_reviewed_themes() -> None:
