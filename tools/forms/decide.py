@@ -61,13 +61,22 @@ def _is_verb(word: str, lexicon: Lexicon) -> bool:
 
 
 def _flags(folded: str, spelled: str, related: Collection[str], lexicon: Lexicon,
-           common: CommonWords, library: Mapping[str, Collection[str]], base: str) -> list[str]:
-    """Why a form might be a word of its own (``related``: the base and its other forms)."""
+           common: CommonWords, library: Mapping[str, Collection[str]], base: str,
+           plural: bool = False) -> list[str]:
+    """Why a form might be a word of its own (``related``: the base and its other forms). A
+    regular plural of the base is only checked against the lists and its spelling: plurals
+    are often more common than their singular (OLHOS, COSTAS) and the dictionary files many
+    under a verb too."""
     flags = []
     if folded in sensitive_words():
         flags.append("palavra sensível (themes/sensitive.txt): nunca ganha faixa")
     if folded in own_words():
         flags.append("palavra com sentido próprio (lista revisada)")
+    if plural:
+        shown = lexicon.display(folded)
+        if shown is not None and shown != spelled:
+            flags.append(f"o jogo a mostra como “{shown}”")
+        return flags
     themes = library.get(folded)
     if themes:
         flags.append(f"é palavra das camadas de {', '.join(sorted(themes))}")
@@ -121,7 +130,8 @@ def decide(base: str, lexicon: Lexicon, common: CommonWords,
             continue
         seen.add(folded)
         shown = lexicon.display(folded) or spelled
-        flags = _flags(folded, spelled, related, lexicon, common, others, folded_base)
+        flags = _flags(folded, spelled, related, lexicon, common, others, folded_base,
+                       plural=kind == PLURAL and source == base)
         if kind == DIMINUTIVE and not base.endswith(("o", "a")) and \
                 folded_base not in lexicon.bases(folded):
             flags.append(f"gênero incerto: o dicionário não a liga a {base}")

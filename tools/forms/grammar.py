@@ -148,7 +148,7 @@ def diminutives(word: str) -> dict[str, str]:
     w = word
     out: dict[str, str] = {}
     last = w[-1]
-    stressed_end = last in "áéíóúâêô" or w.endswith(("ão", "ãe", "õe", "om", "um", "im"))
+    stressed_end = last in "áéíóúâêôãõ" or w.endswith(("ão", "ãe", "õe", "om", "um", "im"))
     diphthong = len(w) > 1 and w[-2] in VOWELS and last in "iu"
     if last in "aoe" and not stressed_end and not diphthong and _syllable_vowels(w) > 1:
         stem = _inho_stem(w)
