@@ -29,7 +29,9 @@ from tools.forms.decide import decide
 from tools.theme_forms import library_words
 from tools.thesaurus import Thesaurus
 
-MINIMUM = {"core": 40, "related": 80, "distant": 120}
+#: the least a layer may hold: enough for a match to meet the theme often, and no more; a
+#: layer is as large as the theme honestly supports (60 good distant words beat 150 weak ones)
+MINIMUM = {"core": 30, "related": 50, "distant": 40}
 
 
 @dataclass
