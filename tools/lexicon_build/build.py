@@ -26,7 +26,7 @@ from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
-from tools.lexicon_build import anagrams, common, forms, source, vero, vocabulary
+from tools.lexicon_build import anagrams, common, forms, source, supplement, vero, vocabulary
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
@@ -246,6 +246,9 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         final=True,
     )
     derivs = expansion.forms
+    added = supplement.merge(derivs, supplement.read())
+    progress(f"added {added:,} forms from the supplement (tools/lexicon_build/supplement.txt)",
+             final=True)
     kept = [f for f, d in derivs.items() if any(kind != PRONOUN for _, kind in d)]
     pronoun_only = len(derivs) - len(kept)
     spellings, dropped = fold_and_filter(kept, load_denylist())
@@ -300,6 +303,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     report: dict[str, object] = {
         "entries": total,
         "generated_forms": expansion.generated,
+        "supplement_forms": added,
         "letter_only_forms": len(derivs),
         "pre_pronoun_only_dropped": pronoun_only,
         "kept_forms": len(kept),
