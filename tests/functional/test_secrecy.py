@@ -8,10 +8,11 @@ generator's state or seed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
-from engine.state import MatchState
+from engine.state import MatchState, Slot
 from functions.service.settings import rules_for
 from tests.functional.world import Client, World, message_for
 from tests.helpers import resources, walk
@@ -73,6 +74,21 @@ def _spy_and_steal(state: MatchState, seat: int, rules: Any) -> list[Any]:
     return out
 
 
+def _offer_the_secret_cards(world: World, match_id: str) -> None:
+    """Seat 0 finds Espião and seat 1 Ladrão de Tema in its market row, with the coins to buy
+    them: the cards whose secrets this test is about are played whatever the draw."""
+    record = world.repository.load_match(match_id)
+    assert record is not None
+    state = MatchState.from_json(record.state)
+    for seat, card in ((0, "espiao"), (1, "ladrao_de_tema")):
+        me = state.seats[seat]
+        state = state.with_seat(seat, replace(me, coins=max(me.coins, 20),
+                                              row=(Slot(card, owned=False), *me.row[1:])))
+    state = replace(state, version=record.version + 1)
+    world.repository.save_match(replace(record, version=state.version, state=state.to_json()),
+                                record.version, 0)
+
+
 def view_rack(frame: dict[str, Any]) -> list[str]:
     return list(frame["view"]["rack"])
 
@@ -86,6 +102,7 @@ def test_no_frame_shows_a_seat_anything_hidden_from_it(world: World) -> None:
         p.send("joinRoom", code=code)
     host.send("startRoom", code=code)
     match_id = host.last("view")["matchId"]
+    _offer_the_secret_cards(world, match_id)
     seats: dict[str, int] = {p.connection_id: i for i, p in enumerate(players)}
     policy = BotPlayer(level(5))
     cards_used: set[str] = set()

@@ -105,8 +105,8 @@ def test_quente_weighs_one_and_a_half() -> None:
 
 
 def test_morno_weighs_one_and_a_quarter_rounded_half_up() -> None:
-    # AZUL is distant: 1+7+1+2 = 11, × 1.25 = 13.75 → 14.
-    b = play(STANDARD, "AZUL", 10, 8, theme="futebol")
+    # AZUL is distant in mar-e-praia: 1+7+1+2 = 11, × 1.25 = 13.75 → 14.
+    b = play(STANDARD, "AZUL", 10, 8, theme="mar-e-praia")
     assert (b.band, b.total) == (Band.MORNO, 14)
 
 
@@ -147,9 +147,9 @@ def test_a_form_never_renews_a_chain_that_holds_its_base() -> None:
 
 
 def test_a_morno_word_keeps_the_chain_and_a_frio_word_breaks_it() -> None:
-    kept = play(STANDARD, "AZUL", 10, 8, theme="futebol", chain=Chain(2, ("BOLA", "GOL")))
+    kept = play(STANDARD, "AZUL", 10, 8, theme="mar-e-praia", chain=Chain(2, ("ONDA", "SOL")))
     assert (kept.chain.effect, kept.chain.after, kept.total) == ("keeps", 2, 14)
-    broken = play(STANDARD, "CASA", 10, 7, theme="futebol", chain=Chain(2, ("BOLA", "GOL")))
+    broken = play(STANDARD, "CASA", 10, 7, theme="mar-e-praia", chain=Chain(2, ("ONDA", "SOL")))
     assert (broken.chain.effect, broken.chain.after, broken.total) == ("breaks", 0, 5)
 
 

@@ -19,6 +19,7 @@ from engine.themes import DEFAULT_DIR, ThemeCatalog, ThemeError, parse_theme
 from tools.cli import main
 from tools.theme_edit import audit, decide_forms, machine_queue, mark_edited, review, theme_words
 from tools.theme_expect import MINIMUM, load_checks, misses
+from tools.theme_forms import fill_forms, library_words
 
 LEX = Lexicon.default()
 COMMON = CommonWords.default()
@@ -26,9 +27,18 @@ COMMON = CommonWords.default()
 
 @pytest.fixture
 def family(tmp_path: Path) -> Path:
+    """The família theme as the tools first leave it: every form decision the machine's,
+    no notes, a draft."""
     for path in DEFAULT_DIR.glob("*.json"):
         shutil.copy(path, tmp_path / path.name)
-    return tmp_path / "familia.json"
+    path = tmp_path / "familia.json"
+    data = _data(path)
+    data.pop("notes", None)
+    data["curation"] = {"curated_by": "testes", "status": "draft", "reviewed_by": None,
+                        "reviewed_on": None}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    fill_forms(path, LEX, COMMON, library_words(tmp_path), fresh=True)
+    return path
 
 
 def _data(path: Path) -> dict[str, Any]:
