@@ -85,6 +85,14 @@ def fill_forms(path: Path, lexicon: Lexicon, common: CommonWords,
                 counts["editor"] += len(kept)
                 counts["flagged"] += sum(1 for d in decisions if d.flagged and d.form not in kept)
     data["forms"] = forms
+    curation = data.get("curation", {})
+    if counts["machine"] and curation.get("status") in ("edited", "reviewed"):
+        # New decisions nobody has made: the theme is no longer fully edited (and an edited
+        # theme with machine decisions would not even load). The editor decides them and
+        # records the pass again (vanlexis themes edited).
+        data["curation"] = {"curated_by": curation.get("curated_by", "?"), "status": "draft",
+                            "reviewed_by": None, "reviewed_on": None}
+        counts["reopened"] = 1
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return counts
 
@@ -101,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         c = fill_forms(path, lexicon, common, library, fresh=fresh)
         print(f"{path.name}: {c['accepted']} aceitas, {c['rejected']} rejeitadas; "
-              f"{c['machine']} da máquina ({c['flagged']} sinalizadas), {c['editor']} do editor")
+              f"{c['machine']} da máquina ({c['flagged']} sinalizadas), {c['editor']} do editor"
+              + ("; o tema volta a rascunho até um editor decidir as novas" if c.get("reopened")
+                 else ""))
     return 0
 
 

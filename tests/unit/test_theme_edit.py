@@ -134,3 +134,18 @@ def test_every_theme_has_its_expectations_and_an_edited_one_meets_them(theme_id:
     theme = ThemeCatalog.load(DEFAULT_DIR, LEX).get(theme_id)
     if theme.curation.get("status") in ("edited", "reviewed"):
         assert not misses(theme, checks, LEX), theme_id
+
+
+def test_new_forms_in_an_edited_theme_send_it_back_to_draft(tmp_path: Path) -> None:
+    for path in DEFAULT_DIR.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    path = tmp_path / "familia.json"
+    data = _data(path)
+    assert data["curation"]["status"] == "edited"
+    data["layers"]["related"].append("boneco")  # a new base: its forms are undecided
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    counts = fill_forms(path, LEX, COMMON, library_words(tmp_path))
+    assert counts["machine"] > 0 and counts.get("reopened") == 1
+    data = _data(path)
+    assert data["curation"]["status"] == "draft"
+    parse_theme(data, LEX)  # still a valid theme file
