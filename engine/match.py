@@ -144,7 +144,7 @@ def affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affini
         if theme_id is None:
             continue
         theme = res.themes.get(theme_id)
-        roots.update(dict.fromkeys(theme.counts_as(word, res.lexicon)))
+        roots.update(dict.fromkeys(theme.counts_as(word)))
         band, matched = theme.band_of(word, res.lexicon)
         if band > best.band:
             best = Affinity(band, matched, theme.id)

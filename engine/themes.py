@@ -66,13 +66,12 @@ class Theme:
     def reviewed(self) -> bool:
         return self.curation.get("status") == "reviewed"
 
-    def counts_as(self, word: str, lexicon: Lexicon) -> tuple[str, ...]:
+    def counts_as(self, word: str) -> tuple[str, ...]:
         """The one "counts as" relation of this theme: the folded word itself, then the bases
         its accepted forms give it. The band looks its layers up through it, and the chain's
         same-root rule compares it, so a word never scores as a form of a base without
         sharing that base as a root, and never renews a chain that holds its base (ZEBRA
-        then ZEBRAS). ``lexicon`` is not consulted: the theme's table is the whole relation."""
-        del lexicon
+        then ZEBRAS). The theme's table is the whole relation: no lexicon is consulted."""
         return (word, *(b for b in self.accepted.get(word, ()) if b != word))
 
     def band_of(self, word: str, lexicon: Lexicon) -> tuple[Band, str | None]:
@@ -80,7 +79,7 @@ class Theme:
         best, matched = Band.FRIO, None
         if word in self.blocked:
             return best, matched
-        for base in self.counts_as(word, lexicon):
+        for base in self.counts_as(word):
             band = self.bands.get(base)
             if band is not None and band > best:
                 best, matched = band, base
@@ -90,13 +89,14 @@ class Theme:
         """Every folded word whose band in this theme is above Frio: the layers' words and
         their accepted forms (the dictionary has them all: the theme was validated with it).
         A bot's search reads this set to tell theme words apart before it finds them."""
-        found = self.cache.get("words")
-        if found is None:
-            found = self.cache["words"] = frozenset(
-                w for w in (*self.bands, *self.accepted)
-                if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
-        assert isinstance(found, frozenset)
-        return found
+        key = ("words", id(lexicon))
+        kept = self.cache.get(key)
+        if kept is None:
+            found = frozenset(w for w in (*self.bands, *self.accepted)
+                              if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
+            kept = self.cache[key] = (lexicon, found)  # the lexicon is kept so its id stays unique
+        assert isinstance(kept, tuple) and isinstance(kept[1], frozenset)
+        return kept[1]
 
     def public(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "description": self.description}

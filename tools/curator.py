@@ -23,7 +23,6 @@ from typing import Any
 
 from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
-from engine.themes import DEFAULT_DIR as THEMES_DIR
 from engine.themes import ThemeError, parse_theme
 from tools.forms.decide import decide
 from tools.theme_forms import library_words
@@ -48,13 +47,14 @@ class Report:
         return not self.problems
 
 
-def _pending_forms(data: dict[str, Any], lexicon: Lexicon) -> dict[str, list[str]]:
+def _pending_forms(data: dict[str, Any], lexicon: Lexicon,
+                   library: dict[str, set[str]]) -> dict[str, list[str]]:
     """For each base word, the candidate forms the table does not decide at all (the layers
     changed since the table was written: run ``python -m tools.theme_forms``)."""
     forms: dict[str, Any] = data["forms"] if isinstance(data.get("forms"), dict) else {}
     layers = {fold(w) for words in (data.get("layers") or {}).values()
               if isinstance(words, list) for w in words if isinstance(w, str)}
-    library, common = _library(), CommonWords.default()
+    common = CommonWords.default()
     pending: dict[str, list[str]] = {}
     for words in (data.get("layers") or {}).values():
         for base in words if isinstance(words, list) else []:
@@ -70,8 +70,8 @@ def _pending_forms(data: dict[str, Any], lexicon: Lexicon) -> dict[str, list[str
 
 
 @functools.cache
-def _library() -> dict[str, set[str]]:
-    return library_words(THEMES_DIR)
+def _library(directory: Path) -> dict[str, set[str]]:
+    return library_words(directory)
 
 
 def check_file(path: Path, lexicon: Lexicon) -> Report:
@@ -98,7 +98,7 @@ def check_file(path: Path, lexicon: Lexicon) -> Report:
         if 0 < report.sizes.get(layer, 0) < minimum:
             report.problems.append(f"layers.{layer}: {report.sizes[layer]} palavras; "
                                    f"o mínimo é {minimum}")
-    for base, missing in _pending_forms(data, lexicon).items():
+    for base, missing in _pending_forms(data, lexicon, _library(path.parent)).items():
         report.problems.append(f"forms.{base}: forma sem decisão (rode python -m "
                                f"tools.theme_forms): {', '.join(missing)}")
     return report

@@ -25,7 +25,8 @@ from typing import Any, TextIO
 from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
 from engine.rules import Band
-from engine.themes import LAYERS, parse_theme, sensitive_words
+from engine.themes import LAYERS, parse_theme
+from tools.forms.decide import sensitive
 from tools.theme_forms import library_words
 
 COMMON_RANK = 300  # Portuguese's most frequent words: a theme rarely owns one
@@ -73,12 +74,11 @@ def _word_flags(folded: str, written: str, lexicon: Lexicon, common: CommonWords
     if shown is not None and shown != written:
         flags.append(f"o jogo a mostra como “{shown}” (acentos se confundem no tabuleiro)")
     if folded.endswith(("AR", "ER", "IR")) and len(folded) > 3 and folded in lexicon and \
-            any(f.startswith(folded[:-2]) for f in (folded[:-2] + "OU", folded[:-2] + "EU")
-                if f in lexicon):
+            (folded[:-2] + "OU" in lexicon or folded[:-2] + "EU" in lexicon):
         flags.append("verbo: só o infinitivo conta, as conjugações não")
     if _FOREIGN & set(folded):
         flags.append("grafia estrangeira (K, W ou Y): confira se é de uso no Brasil")
-    if folded in sensitive_words():
+    if folded in sensitive():
         flags.append("palavra sensível: nunca ganha faixa")
     return flags
 
@@ -87,7 +87,7 @@ def theme_words(path: Path, lexicon: Lexicon, common: CommonWords) -> list[Score
     """Every word that scores above Frio in the theme, strongest band first, then the most
     common."""
     data = _load(path)
-    theme = parse_theme(data, lexicon, source=path.name)
+    theme = parse_theme(data, lexicon, source=path.name, blocked=sensitive(path.parent))
     library = library_words(path.parent)
     layer_of = _layer_of(data)
     machine = {(base, form) for base, entry in data.get("forms", {}).items()
@@ -134,7 +134,7 @@ def audit(path: Path, lexicon: Lexicon, common: CommonWords) -> list[Flag]:
             reason = machine.get(form)
             if reason is not None and reason.startswith("sinalizada"):
                 flags.append(Flag(form, f"forma de {base}: {reason}", None))
-            elif fold(form) in sensitive_words() and form in entry.get("accepted", []):
+            elif fold(form) in sensitive() and form in entry.get("accepted", []):
                 flags.append(Flag(form, "palavra sensível aceita como forma", None))
     return flags
 

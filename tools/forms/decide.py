@@ -28,7 +28,7 @@ from pathlib import Path
 
 from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
-from engine.themes import sensitive_words
+from engine.themes import read_word_list, sensitive_words
 from tools.forms.grammar import DIMINUTIVE, FEMININE, PLURAL, inflections
 
 OWN_WORDS_PATH = Path(__file__).with_name("own_words.txt")
@@ -48,12 +48,11 @@ class Decision:
 @functools.cache
 def own_words(path: Path = OWN_WORDS_PATH) -> frozenset[str]:
     """The reviewed words of their own, folded."""
-    words = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        word = line.split("#", 1)[0].strip()
-        if word:
-            words.add(fold(word))
-    return frozenset(words)
+    return read_word_list(path.read_text(encoding="utf-8"))
+
+
+#: the library's sensitive words, read once (every candidate form is checked against them)
+sensitive = functools.cache(sensitive_words)
 
 
 def _is_verb(word: str, lexicon: Lexicon) -> bool:
@@ -68,7 +67,7 @@ def _flags(folded: str, spelled: str, related: Collection[str], lexicon: Lexicon
     are often more common than their singular (OLHOS, COSTAS) and the dictionary files many
     under a verb too."""
     flags = []
-    if folded in sensitive_words():
+    if folded in sensitive():
         flags.append("palavra sensível (themes/sensitive.txt): nunca ganha faixa")
     if folded in own_words():
         flags.append("palavra com sentido próprio (lista revisada)")
