@@ -134,6 +134,7 @@ def cmd_words(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from engine.lexicon.common import CommonWords
     from engine.themes import DEFAULT_DIR
+    from tools.forms.consistency import disagreements
     from tools.theme_edit import audit
 
     if args.all == bool(args.theme):
@@ -142,10 +143,11 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     paths = sorted(DEFAULT_DIR.glob("*.json")) if args.all else [_theme_path(args.theme, err)]
     if None in paths:
         return 1
-    open_flags = 0
+    open_flags, lexicon = 0, Lexicon.default()
+    disagreed = disagreements(DEFAULT_DIR, lexicon)
     for path in paths:
         assert path is not None
-        flags = audit(path, Lexicon.default(), CommonWords.default())
+        flags = audit(path, lexicon, CommonWords.default(), disagreed)
         pending = [f for f in flags if f.handled is None]
         open_flags += len(pending)
         out.write(f"{path.stem}: {len(flags)} sinais, {len(pending)} sem decisão\n")

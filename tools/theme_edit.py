@@ -5,8 +5,9 @@ decisions that settle it.
   matched, how (a layer word, or a form accepted by the machine or by an editor), how common it
   is and its flags;
 - :func:`audit`: the words an editor must look at (very common words, words in four or more
-  themes, accent collisions, verbs, flagged forms, foreign spellings, sensitive words); a flag
-  is handled once an editor has decided the form or left a note on the word;
+  themes, accent collisions, verbs, flagged forms, foreign spellings, sensitive words, a form
+  another theme decides the other way); a flag is handled once an editor has decided the form
+  or left a note on the word;
 - :func:`decide_forms` and :func:`review`: an editor's decisions, which replace the machine's,
   and the walk through every decision still the machine's, most common form first;
 - :func:`mark_edited`: the curation record of an editorial pass, refused while any decision is
@@ -26,6 +27,7 @@ from engine.lexicon import Lexicon, fold
 from engine.lexicon.common import CommonWords
 from engine.rules import Band
 from engine.themes import LAYERS, parse_theme
+from tools.forms.consistency import Disagreement, disagreements
 from tools.forms.decide import sensitive
 from tools.theme_forms import library_words
 
@@ -119,9 +121,13 @@ class Flag:
     handled: str | None  # the editor's note or decision, None if nobody has looked
 
 
-def audit(path: Path, lexicon: Lexicon, common: CommonWords) -> list[Flag]:
-    """What an editor must look at in one theme, handled or not."""
+def audit(path: Path, lexicon: Lexicon, common: CommonWords,
+          disagreed: Mapping[str, list[Disagreement]] | None = None) -> list[Flag]:
+    """What an editor must look at in one theme, handled or not. ``disagreed`` is the
+    library's :func:`disagreements`, computed here when not given."""
     data = _load(path)
+    if disagreed is None:
+        disagreed = disagreements(path.parent, lexicon)
     notes = data.get("notes", {})
     library = library_words(path.parent)
     flags = []
@@ -136,6 +142,10 @@ def audit(path: Path, lexicon: Lexicon, common: CommonWords) -> list[Flag]:
                 flags.append(Flag(form, f"forma de {base}: {reason}", None))
             elif fold(form) in sensitive() and form in entry.get("accepted", []):
                 flags.append(Flag(form, "palavra sensível aceita como forma", None))
+    for d in disagreed.get(path.stem, []):
+        verdict = "conta" if d.counts else "não conta"
+        flags.append(Flag(d.form, f"{verdict} como “{d.base}” aqui, o contrário em "
+                                  f"{', '.join(d.others)}", d.noted))
     return flags
 
 

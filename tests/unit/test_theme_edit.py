@@ -149,3 +149,21 @@ def test_new_forms_in_an_edited_theme_send_it_back_to_draft(tmp_path: Path) -> N
     data = _data(path)
     assert data["curation"]["status"] == "draft"
     parse_theme(data, LEX)  # still a valid theme file
+
+
+def test_a_form_decided_the_other_way_in_another_theme_needs_a_note(tmp_path: Path) -> None:
+    for path in DEFAULT_DIR.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    casa = tmp_path / "casa.json"
+    assert all(f.handled for f in audit(casa, LEX, COMMON) if f.word == "pratinho")
+    decide_forms(casa, LEX, [("prato", "pratinho", False)])  # cozinha-brasileira accepts it
+    flag = next(f for f in audit(casa, LEX, COMMON) if f.word == "pratinho")
+    assert "cozinha-brasileira" in flag.reason and flag.handled is None
+    cozinha = next(f for f in audit(tmp_path / "cozinha-brasileira.json", LEX, COMMON)
+                   if f.word == "pratinho" and "casa" in f.reason)
+    assert cozinha.handled is None
+    data = _data(casa)
+    data["notes"]["pratinho"] = "prato aqui é outro"
+    casa.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert next(f.handled for f in audit(casa, LEX, COMMON) if f.word == "pratinho") == \
+        "prato aqui é outro"
