@@ -4,7 +4,8 @@
 ``themes/samples/<id>.tsv``: 50 decisions drawn at random (base, form, whether it counts, who
 decided), with an empty ``verdict`` column (``certo`` or ``errado``) and a ``note`` column for
 the checker. ``--summary`` reads the filled files back and prints the share of wrong decisions
-per theme (the library's target: at most 2%).
+per theme (the library's target: at most 2%); give it one round's folder
+(``--summary themes/samples/round-7``).
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ def draw(path: Path, seed: str, size: int = SIZE) -> Path:
 
 
 def summary(directory: Path) -> dict[str, tuple[int, int]]:
-    """Per theme: (wrong, checked)."""
+    """Per theme: (wrong, checked), from a folder of filled samples (one round, such as
+    ``themes/samples/round-7``) or from a theme folder's ``samples``."""
     out = {}
-    for path in sorted((directory / "samples").glob("*.tsv")):
+    folder = directory if any(directory.glob("*.tsv")) else directory / "samples"
+    for path in sorted(folder.glob("*.tsv")):
         with path.open(encoding="utf-8") as handle:
             rows = list(csv.DictReader(handle, delimiter="\t"))
         checked = [r for r in rows if r["verdict"] in ("certo", "errado")]

@@ -167,3 +167,14 @@ def test_a_form_decided_the_other_way_in_another_theme_needs_a_note(tmp_path: Pa
     casa.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     assert next(f.handled for f in audit(casa, LEX, COMMON) if f.word == "pratinho") == \
         "prato aqui é outro"
+
+
+def test_the_hand_check_summary_counts_one_rounds_verdicts(tmp_path: Path) -> None:
+    from tools.theme_sample import FIELDS, summary
+
+    round_dir = tmp_path / "round-9"
+    round_dir.mkdir()
+    rows = ["\t".join(FIELDS), "gato\tgatos\tsim\teditor\tcerto\t",
+            "gato\tgata\tnão\teditor\terrado\té o feminino", "gato\tgatão\tnão\teditor\t\t"]
+    (round_dir / "animais.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert summary(round_dir) == {"animais": (1, 2)}  # the unjudged row is not counted
