@@ -8,6 +8,8 @@ import {
   endScreen, entryScreen, lobbyScreen, queueScreen, roomScreen, validationMessage,
 } from "./ui/screens.js";
 import { TableView } from "./ui/table.js";
+import { bindHelp } from "./ui/help.js";
+import { Tour } from "./ui/tour.js";
 
 const app = document.getElementById("app");
 const statusBox = document.getElementById("status");
@@ -21,6 +23,7 @@ let table = null;
 let tableMatch = null;
 let lastScreenKey = "";
 let lastScreen = "";
+const tour = new Tour(app);
 
 // -- the socket --------------------------------------------------------------------------------
 
@@ -129,8 +132,10 @@ function render(state) {
     }
     table.update(state);
     focusScreen("table");
+    if (!state.pacing) tour.offer(state.view);
     return;
   }
+  if (tour.card) tour.finish("skipped");
   table = null;
   tableMatch = null;
   const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
@@ -231,4 +236,5 @@ async function start() {
 }
 
 window.vanlexis = { store, table: () => table };  // for the browser tests and the curious
+bindHelp();
 start();

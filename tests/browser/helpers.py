@@ -17,9 +17,13 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 
 class Tab:
     def __init__(self, browser: Any, url: str, width: int = 1280, height: int = 800,
-                 touch: bool = False) -> None:
+                 touch: bool = False, new_player: bool = False) -> None:
+        """``new_player``: this browser has never been offered the first-match tour (the other
+        tests play as someone who has already seen it)."""
         self.context = browser.new_context(viewport={"width": width, "height": height},
                                            is_mobile=touch, has_touch=touch)
+        if not new_player:
+            self.context.add_init_script("localStorage.setItem('vanlexis.tour', 'done')")
         self.page = self.context.new_page()
         self.touch = touch
         self.errors: list[str] = []

@@ -1,0 +1,125 @@
+// The first-match walk through: at a new player's first table, a card offers a short tour
+// (offered once: the answer, or the offer itself, is remembered in this browser). Each step
+// outlines one part of the table and says, in a sentence or two, what it is for. The tour
+// never blocks the table: it is a small non-modal card, Esc or "Pular" ends it.
+import { plural } from "../text.js";
+
+const KEY = "vanlexis.tour";
+const WEIGHT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+
+function remembered() {
+  try { return localStorage.getItem(KEY); } catch { return "unavailable"; }
+}
+
+function remember(value) {
+  try { localStorage.setItem(KEY, value); } catch { /* private mode: offered again next time */ }
+}
+
+function weight(view, band) {
+  const found = (view.band_weights || []).find((w) => w.band === band);
+  return found ? `×${WEIGHT.format(found.weight_pct / 100)}` : "";
+}
+
+/** The steps for this table: [selector, title, text]; the cards step only when cards are on. */
+export function tourSteps(view) {
+  const steps = [
+    ["[data-board]", "O tabuleiro",
+      "Forme palavras numa linha ou coluna, encostadas nas que já estão no tabuleiro; a primeira " +
+      "passa pela casa do centro. Casas coloridas multiplicam a letra ou a palavra."],
+    ["[data-rack-box]", "Sua mão",
+      "Toque numa peça e depois numa casa, ou arraste a peça. O número no canto é o valor da letra. " +
+      "Para tirar uma peça do tabuleiro, toque nela de novo."],
+    ["[data-theme]", "O tema",
+      view.theme
+        ? `Palavras do tema ${view.theme.name} valem mais: Escaldante ${weight(view, "Escaldante")}, ` +
+          `Quente ${weight(view, "Quente")}, Morno ${weight(view, "Morno")}. Jogadas quentes ` +
+          "seguidas formam uma corrente, que dá ainda mais pontos."
+        : "Esta mesa não tem tema: todas as palavras valem o mesmo."],
+    ["[data-bar]", "Prévia e Confirmar",
+      "Com as peças no tabuleiro, aqui aparecem a faixa da palavra e os pontos, antes de você " +
+      "decidir. Toque em Confirmar para jogar, ou troque peças e passe a vez na sua mão."],
+  ];
+  if (view.cards) {
+    steps.push(["[data-market-panel]", "Cartas",
+      "A cada turno você ganha moedas. Antes de jogar, pode comprar uma carta da vitrine: cada uma " +
+      "diz o que faz."]);
+  }
+  steps.push(["[data-goal]", "O objetivo",
+    `Ganha quem chegar a ${plural(view.point_target, "ponto", "pontos")} ou tiver mais pontos ` +
+    `ao fim de ${plural(view.round_limit, "rodada", "rodadas")}. O recibo de cada ` +
+    "jogada mostra a conta. A ajuda (Como jogar, no alto da página) explica o resto."]);
+  return steps;
+}
+
+export class Tour {
+  constructor(root) {
+    this.root = root;
+    this.card = null;
+    this.step = -1;
+    this.steps = [];
+    this.onKey = (event) => { if (event.key === "Escape" && this.card) this.finish("skipped"); };
+  }
+
+  /** Offers the tour at a table when this browser has never seen it offered. */
+  offer(view) {
+    if (this.card || remembered() || !view || view.status === "finished") return;
+    remember("offered");
+    this.steps = tourSteps(view);
+    this.card = document.createElement("section");
+    this.card.className = "tour-card";
+    this.card.setAttribute("aria-labelledby", "tour-title");
+    this.card.setAttribute("data-tour", "");
+    this.card.addEventListener("click", (event) => {
+      const act = event.target.closest("[data-tour-act]")?.dataset.tourAct;
+      if (act === "start" || act === "next") this.show(this.step + 1);
+      if (act === "back") this.show(this.step - 1);
+      if (act === "skip") this.finish("skipped");
+      if (act === "done") this.finish("done");
+    });
+    document.addEventListener("keydown", this.onKey);
+    document.body.append(this.card);
+    this.card.innerHTML = `
+      <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
+      <p>Conheça a mesa em ${this.steps.length} passos rápidos. Você pode pular quando quiser.</p>
+      <div class="tour-actions">
+        <button type="button" data-tour-act="skip">Agora não</button>
+        <button type="button" class="primary" data-tour-act="start">Mostrar a mesa</button>
+      </div>`;
+  }
+
+  show(index) {
+    if (index >= this.steps.length) { this.finish("done"); return; }
+    this.step = Math.max(0, index);
+    const [selector, title, text] = this.steps[this.step];
+    this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
+    const target = this.root.querySelector(selector);
+    target?.classList.add("tour-target");
+    // The card must not hide what it talks about: on a wide screen it sits on the other half
+    // of the page from the target; on a phone the target scrolls to the middle (clear of the sticky bar), the card stays low.
+    const wide = window.innerWidth >= 720;
+    target?.scrollIntoView({ block: wide ? "nearest" : "center" });
+    const box = target?.getBoundingClientRect();
+    const side = wide && box && box.left + box.width / 2 < window.innerWidth / 2 ? "right" : "left";
+    this.card.dataset.side = wide ? side : "bottom";
+    const last = this.step === this.steps.length - 1;
+    this.card.innerHTML = `
+      <p class="tour-count">Passo ${this.step + 1} de ${this.steps.length}</p>
+      <h2 id="tour-title" tabindex="-1">${title}</h2>
+      <p>${text}</p>
+      <div class="tour-actions">
+        <button type="button" data-tour-act="skip">Pular</button>
+        ${this.step ? '<button type="button" data-tour-act="back">Voltar</button>' : ""}
+        <button type="button" class="primary" data-tour-act="${last ? "done" : "next"}">${last ? "Começar a jogar" : "Próximo"}</button>
+      </div>`;
+    this.card.querySelector("#tour-title").focus({ preventScroll: true });
+  }
+
+  finish(how) {
+    remember(how);
+    this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
+    document.removeEventListener("keydown", this.onKey);
+    this.card?.remove();
+    this.card = null;
+    this.step = -1;
+  }
+}
