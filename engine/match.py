@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -280,6 +280,16 @@ def _second_wind(
     return replace(state, rng_state=rng.state, version=version + 1), events
 
 
+def _shown_result(result: Mapping[str, Any] | None,
+                  shown: Callable[[str], str]) -> dict[str, object] | None:
+    """The stored result with each seat's longest word in its display spelling."""
+    if result is None:
+        return None
+    ranking = [{**row, "longest_word": shown(str(row["longest_word"]))
+                if row.get("longest_word") else ""} for row in result.get("ranking", [])]
+    return {**result, "ranking": ranking}
+
+
 def _record(state: MatchState, seat: int, kind: str,
             details: Mapping[str, object] | None = None) -> tuple[MatchState, dict[str, object]]:
     """Append one move to the history, after the seat's state already holds the move's effect.
@@ -475,12 +485,17 @@ def view(
     res = _res(resources)
     rules = rules or RuleSet.named(state.rules)
     theme = res.themes.get(state.theme_id).public() if state.theme_id else None
+
+    def shown(word: str) -> str:
+        """A word as players read it (ÚTIL, not UTIL): the state keeps the folded letters."""
+        return res.lexicon.display(word) or word.lower()
+
     seats = []
     for index, s in enumerate(state.seats):
         entry: dict[str, object] = {
             "seat": index, "name": s.name, "bot": s.bot, "score": s.score,
             "rack_size": len(s.rack), "passes": s.passes, "chain": s.chain.length,
-            "longest_word": s.longest_word, "left": s.left,
+            "longest_word": shown(s.longest_word) if s.longest_word else "", "left": s.left,
             "personal_theme": (res.themes.get(s.personal_theme).public()
                                if s.personal_theme else None),
         }
@@ -515,7 +530,7 @@ def view(
         # Only the count: the moves themselves are paged with the ``history`` action, so a
         # frame does not grow with the match.
         "moves": len(state.history),
-        "result": dict(state.result) if state.result is not None else None,
+        "result": _shown_result(state.result, shown),
     }
     if own is not None and rules.cards:
         spied = own.spying

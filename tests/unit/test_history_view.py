@@ -124,3 +124,17 @@ def test_cards_name_the_wildcard_they_add() -> None:
     market = view(state, 0, RES, RULES)["market"]
     assert isinstance(market, dict)
     assert [s and s["wildcard"] for s in market["row"]] == ["?V", None, None, None]
+
+
+def test_the_longest_word_is_shown_with_its_accents_in_the_view_and_the_result() -> None:
+    state, play = _acao()
+    after, _ = apply(RULES, state, 0, play, 10, resources=RES)
+    assert after.seats[0].longest_word == "ACAO"  # the state keeps the folded letters
+    seen = view(after, 1, RES, RULES)
+    assert seen["seats"][0]["longest_word"] == "ação" and seen["seats"][1]["longest_word"] == ""
+    ended = replace(after, result={"reason": "rounds", "winner": 0, "ranking": [
+        {"rank": 1, "seat": 0, "name": "Ana", "score": 9, "longest_word": "ACAO", "passes": 0,
+         "thinking_ms": 0, "left": False, "tie_break": None}]})
+    ranking = view(ended, 0, RES, RULES)["result"]["ranking"]  # type: ignore[index]
+    assert ranking[0]["longest_word"] == "ação"
+    assert ended.result is not None and ended.result["ranking"][0]["longest_word"] == "ACAO"

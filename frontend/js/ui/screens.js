@@ -2,7 +2,7 @@
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
-import { REASONS, TIE_BREAKS, plural } from "../text.js";
+import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 
@@ -449,7 +449,7 @@ export function endScreen(state) {
       <td><span class="who">${esc(r.name)}${r.seat === view?.you ? " (você)" : ""}${seat?.bot ? ' <span class="tag tag-bot">robô</span>' : ""}</span>
         ${r.tie_break ? `<small class="tie">${esc(TIE_BREAKS[r.tie_break] || r.tie_break)}</small>` : ""}</td>
       <td class="num"><strong>${num(r.score)}</strong></td>
-      <td class="word">${r.longest_word ? `<span class="word-chip">${esc(r.longest_word)}</span>` : "—"}</td>
+      <td class="word">${r.longest_word ? `<span class="word-chip">${esc(shout(r.longest_word))}</span>` : "—"}</td>
       ${hasRatings ? `<td class="num">${change ? `${rating(change.before)} → ${rating(change.after)}
         <span class="delta ${delta >= 0 ? "up" : "down"}">${delta >= 0 ? "+" : "−"}${num(Math.abs(delta))}</span>` : "—"}</td>` : ""}</tr>`;
   }).join("");
@@ -470,7 +470,7 @@ export function endScreen(state) {
         <div class="scroll-box" tabindex="0" role="region" aria-label="Resultado da partida">
           <table class="lx-table standings">
             <thead><tr><th scope="col">Lugar</th><th scope="col">Jogador</th><th scope="col" class="num">Pontos</th>
-              <th scope="col">Melhor palavra</th>${hasRatings ? '<th scope="col" class="num">Classificação</th>' : ""}</tr></thead>
+              <th scope="col">Palavra mais longa</th>${hasRatings ? '<th scope="col" class="num">Classificação</th>' : ""}</tr></thead>
             <tbody>${rows}</tbody>
           </table>
         </div>
