@@ -124,7 +124,10 @@ def owned_card(rules: RuleSet, seat: Seat, slot: int) -> str:
 
 
 def spend(seat: Seat, slots: set[int]) -> Seat:
-    return replace(seat, row=tuple(None if i in slots else s for i, s in enumerate(seat.row)))
+    """The seat after using the cards in ``slots`` (in a play or as instants)."""
+    used = sum(1 for i, s in enumerate(seat.row) if i in slots and s is not None)
+    return replace(seat, row=tuple(None if i in slots else s for i, s in enumerate(seat.row)),
+                   cards_used=seat.cards_used + used)
 
 
 def pass_coin(rules: RuleSet, seat: Seat) -> Seat:

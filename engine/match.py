@@ -29,6 +29,7 @@ from engine.rng import Rng
 from engine.rules import Band, RuleSet
 from engine.scoring import Affinity, Breakdown, score_move
 from engine.state import ACTIVE, FINISHED, MatchState, Seat
+from engine.summary import seat_summaries
 from engine.themes import DEFAULT_DIR, ThemeCatalog
 from engine.tiles import WILDCARD_LETTERS, draw, refill, take_from_rack
 
@@ -318,6 +319,7 @@ def _play(
     player = replace(
         player, rack=evaluated.rack_left, score=player.score + breakdown.total,
         passes_in_row=0, chain=evaluated.chain, best_move=max(player.best_move, breakdown.total),
+        longest_chain=max(player.longest_chain, evaluated.chain.length),
         plays_this_turn=player.plays_this_turn + 1, last_score=turn_score,
     )
     state = replace(state.with_seat(seat, player), board=board.rows)
@@ -532,6 +534,8 @@ def view(
         "moves": len(state.history),
         "result": _shown_result(state.result, shown),
     }
+    if state.finished:
+        out["summary"] = seat_summaries(state, shown)
     if own is not None and rules.cards:
         spied = own.spying
         out["market"] = {

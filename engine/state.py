@@ -42,6 +42,8 @@ class Seat:
     chain: Chain = field(default_factory=Chain)
     longest_word: str = ""
     best_move: int = 0
+    longest_chain: int = 0  # the longest the seat's chain has been (the end screen shows it)
+    cards_used: int = 0  # cards spent in plays or used (not sold)
     thinking_ms: int = 0
     left: bool = False
     # Coins and cards.
@@ -78,6 +80,9 @@ class Seat:
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
         values: dict[str, Any] = {}
         for f in fields(cls):
+            if f.name in _ADDED and f.name not in data:
+                values[f.name] = _ADDED[f.name]  # stored before the field existed
+                continue
             value = data[f.name]
             if f.name == "chain":
                 value = Chain.from_json(value)
@@ -96,8 +101,14 @@ class Seat:
         return seat
 
 
+#: Seat fields added after matches were first stored, with the value an older match starts
+#: from; every other field must be present (a malformed state is refused, never guessed).
+_ADDED: Mapping[str, int] = {"longest_chain": 0, "cards_used": 0}
+
+
 def _check_types(seat: Seat) -> None:
-    ints = ("score", "passes", "passes_in_row", "best_move", "thinking_ms", "coins",
+    ints = ("score", "passes", "passes_in_row", "best_move", "longest_chain", "cards_used",
+            "thinking_ms", "coins",
             "extra_tiles", "last_score", "golden_round", "personal_until", "plays_this_turn")
     for name in ints:
         value = getattr(seat, name)

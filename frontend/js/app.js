@@ -23,6 +23,7 @@ let table = null;
 let tableMatch = null;
 let lastScreenKey = "";
 let lastScreen = "";
+let askedOlder = null;
 const tour = new Tour(app);
 
 // -- the socket --------------------------------------------------------------------------------
@@ -49,6 +50,7 @@ function onFrame(frame) {
     send("history", { matchId: frame.matchId, limit: 50 });
   }
   if (frame.type === "error" && !s.previewIds.includes(frame.requestId)) toast(s.toast?.text, "error");
+
   if (s.pacing) actions.pace();
 }
 
@@ -138,8 +140,15 @@ function render(state) {
   if (tour.card) tour.finish("skipped");
   table = null;
   tableMatch = null;
+  // The end screen shows every move: fetch the older pages, one at a time.
+  if (state.screen === "end" && state.history.older > 0 && askedOlder !== state.history.older) {
+    askedOlder = state.history.older;
+    send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
+  }
   const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
-                              state.leaderboard]);
+                              state.leaderboard, state.screen === "end" && [
+                                state.view?.version, state.history.moves.length,
+                                state.history.older, state.openMove]]);
   if (key === lastScreenKey) return;
   lastScreenKey = key;
   const views = {

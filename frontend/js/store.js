@@ -268,6 +268,7 @@ export function applyFrame(state, frame, describe = () => null) {
       if (frame.matchId !== state.matchId) break;
       state.ended = frame;
       state.activeMatch = null;
+      if (frame.player) state.me = frame.player;  // the profile after this match
       if (!state.pacing) state.screen = "end";
       break;
     case "error":

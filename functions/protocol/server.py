@@ -174,6 +174,30 @@ class ResultView(_Model):
     winner: int
 
 
+class BestMove(_Model):
+    word: str  # the main word, display spelling
+    points: int
+    band: BandName
+    round: int
+    move: int  # its number in the history
+
+
+class SeatSummary(_Model):
+    """What one seat did in a finished match (engine/summary.py): public to every seat."""
+
+    seat: int
+    name: str
+    score: int
+    best_move: BestMove | None
+    longest_word: str  # display spelling
+    plays: int
+    swaps: int
+    passes: int  # timeouts included
+    bands: dict[BandName, int]  # plays by band
+    longest_chain: int
+    cards_used: int
+
+
 class MatchView(_Model):
     """One seat's whole view. Other seats' racks never appear; ``market`` is your own."""
 
@@ -207,6 +231,7 @@ class MatchView(_Model):
     moves: int  # moves so far: the ``history`` action pages them
     result: ResultView | None
     market: MarketView | None = _absent()  # with cards, your own seat only
+    summary: list[SeatSummary] | None = _absent()  # a finished match only
 
 
 class HistoryEntry(_Model):
@@ -388,9 +413,10 @@ class Ended(_Frame):
 
     type: Literal["ended"] = "ended"
     matchId: str
-    result: dict[str, Any]
+    result: ResultView
     ratings: list[RatingChange] = []
     badges: list[SeatBadges] = []  # cosmetics earned with this match
+    player: PlayerInfo | None = None  # your profile after this match (people only)
 
 
 class Error(_Frame):

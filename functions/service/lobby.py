@@ -20,7 +20,6 @@ from functions.protocol.client import RoomSettings
 from functions.protocol.server import (
     Leaderboard,
     LeaderboardEntry,
-    PlayerInfo,
     QueueStatus,
     RoomPlayer,
     RoomStatus,
@@ -31,6 +30,7 @@ from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
 from functions.service.matches import MatchService, SeatSpec, new_match_id
+from functions.service.profiles import player_info
 from functions.service.rating import Rating
 from functions.service.settings import match_settings
 from functions.service.timers import fill_timer_name
@@ -85,15 +85,7 @@ class LobbyService:
         return pointer[0]
 
     def hello(self, who: Identity, request_id: str | None) -> str:
-        profile = self.profile(who)
-        rating = Rating.from_json(profile.rating)
-        info = PlayerInfo(id=who.player_id, name=who.name, rating=round(rating.rating, 1),
-                          deviation=round(rating.deviation, 1), matches=profile.matches,
-                          ratedMatches=profile.rated, badges=list(profile.badges),
-                          styles=cosmetics.styles(profile.matches, profile.badges),
-                          tileStyle=profile.tile_style,
-                          boardStyles=cosmetics.board_styles(profile.matches, profile.badges),
-                          boardStyle=profile.board_style)
+        info = player_info(self.profile(who), who.name)
         return Welcome(requestId=request_id, player=info,
                        activeMatch=self.active_match(who.player_id)).dump()
 

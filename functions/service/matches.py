@@ -28,6 +28,7 @@ from functions.protocol.server import (
     Ended,
     EngineEvent,
     MatchView,
+    PlayerInfo,
     RatingChange,
     SeatBadges,
     View,
@@ -36,6 +37,7 @@ from functions.service import cosmetics, history
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.frames import update_frames
+from functions.service.profiles import player_info
 from functions.service.rating import Rating, match_update
 from functions.service.settings import rules_for
 from functions.service.timers import turn_timer_name
@@ -278,7 +280,7 @@ class MatchService:
             seconds = math.ceil(max(0, state.deadline_ms - ctx.clock_ms()) / 1000)
             ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
                                 {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
-        ratings, badges = self._settle(record, state) if state.finished else ([], [])
+        ratings, badges, profiles = self._settle(record, state) if state.finished else ([], [], {})
         frames = []
         connections, online = self._online(state.match_id)
         for connection in connections:
@@ -296,25 +298,28 @@ class MatchService:
                            for e in events if e.visible_to(seat)]
                 frames += [(connection.connection_id, frame) for frame in update_frames(
                     state.match_id, state.version, visible, view, request_id)]
-            if state.finished and state.result is not None:
+            if state.finished and view.result is not None:
+                # The result as the view shows it (display spellings), and the person's
+                # profile after this match, so the lobby is right at once.
                 frames.append((connection.connection_id,
-                               Ended(matchId=state.match_id, result=dict(state.result),
-                                     ratings=ratings, badges=badges).dump()))
+                               Ended(matchId=state.match_id, result=view.result,
+                                     ratings=ratings, badges=badges,
+                                     player=profiles.get(seat)).dump()))
         ctx.notifier.post_many(frames)
         if state.finished:
             for player_id in record.players:
                 if player_id:
                     ctx.repository.clear_active(player_id, state.match_id)
 
-    def _settle(self, record: MatchRecord,
-                state: MatchState) -> tuple[list[RatingChange], list[SeatBadges]]:
+    def _settle(self, record: MatchRecord, state: MatchState
+                ) -> tuple[list[RatingChange], list[SeatBadges], dict[int, PlayerInfo]]:
         """Once per finished match: the people's match counts and badges, and, for Normal
         matches only, their ratings (bots count at their level's nominal rating). A room among
         friends or a solo match against chosen bots is practice and must not move a rating the
         matchmaking relies on."""
         repo = self.ctx.repository
         if record.rated or state.result is None:
-            return [], []
+            return [], [], {}
         ranks = [0] * len(state.seats)
         for row in state.result["ranking"]:
             ranks[int(row["seat"])] = int(row["rank"])
@@ -345,9 +350,12 @@ class MatchService:
                                    rated=person.rated + (1 if rated else 0),
                                    badges=(*person.badges, *new), version=person.version + 1))
         if not repo.mark_rated(record, updated, self.ctx.now_s()):
-            return [], []
+            return [], [], {}
         self.ctx.count("matches_settled")
         changes = [RatingChange(seat=i, before=round(before[i].rating, 1),
                                 after=round(after[i].rating, 1))
                    for i, p in enumerate(profiles) if p is not None and rated]
-        return changes, badges
+        seat_of = {p.player_id: i for i, p in enumerate(profiles) if p is not None}
+        infos = {seat_of[p.player_id]: player_info(p, state.seats[seat_of[p.player_id]].name)
+                 for p in updated}
+        return changes, badges, infos

@@ -142,8 +142,15 @@ def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     ended = ana.last("ended")
     assert {b["seat"]: b["badges"] for b in ended["badges"]}[0] == [
         "primeira-partida", "primeira-vitoria"]
+    # The end frame brings the profile after the match: the lobby is right without a hello.
+    told = ended["player"]
+    assert told["matches"] == 1 and told["badges"] == ["primeira-partida", "primeira-vitoria"]
+    assert told["rating"] == round(ended["ratings"][0]["after"], 1)
+    summary = ana.last("update")["view"]["summary"]
+    assert [s["name"] for s in summary] == ["Ana", "Bia"] and summary[0]["plays"] == 0
     ana.send("hello")
     player = ana.last("welcome")["player"]
+    assert player == told
     assert player["ratedMatches"] == 1 and "neon" in player["styles"]
     ana.send("setStyle", tileStyle="neon")
     assert ana.last("welcome")["player"]["tileStyle"] == "neon"

@@ -3,6 +3,7 @@
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
 import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
+import { finalBoard, movesList, seatSummaries, tieBreakText } from "./summary.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 
@@ -456,8 +457,9 @@ export function endScreen(state) {
   const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
   const badge = earned.map((b) => esc(badgeName(b))).join(", ");
   const title = iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
+  const tie = tieBreakText(ranking);
   return `
-    <div class="lx lx-narrow lx-end">
+    <div class="lx lx-end">
       <section class="lx-card end-card" aria-labelledby="end-title">
         <div class="end-banner${iWon ? " won" : ""}">
           <span class="end-emblem">${iWon ? ICONS.trophy : ICONS.flag}</span>
@@ -474,12 +476,23 @@ export function endScreen(state) {
             <tbody>${rows}</tbody>
           </table>
         </div>
+        ${tie ? `<p class="tie-note" data-tie-break>${tie}</p>` : ""}
         ${badge ? `<p class="reward" data-rewards><span class="medal-icon" aria-hidden="true"></span>
           <span>Você ganhou: <strong>${badge}</strong> (só visual).</span></p>` : ""}
         <div class="end-actions">
           <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> Jogar de novo</button>
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
         </div>
+      </section>
+      <div class="end-grid">
+        <section class="lx-card end-board" aria-labelledby="final-board-title">
+          <h3 id="final-board-title">Tabuleiro final</h3>${finalBoard(view)}</section>
+        <section class="lx-card end-summary" aria-labelledby="summary-title">
+          <h3 id="summary-title">Resumo da partida</h3>${seatSummaries(view, view?.you)}</section>
+      </div>
+      <section class="lx-card end-moves" aria-labelledby="moves-title">
+        <h3 id="moves-title">Todas as jogadas</h3>
+        <div data-end-history>${movesList(state)}</div>
       </section>
     </div>`;
 }

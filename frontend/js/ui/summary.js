@@ -1,0 +1,92 @@
+// The parts of the end screen that look back at the match: the final board, what each player
+// did (the server's summary), the tie-break in words when it decided, and every move with its
+// receipt. Everything shown comes from the server's frames; nothing here knows a rule.
+import { esc } from "./dom.js";
+import { breakdownHtml, moveSummary } from "./receipt.js";
+import { BANDS, SQUARES, plural, shout } from "../text.js";
+
+/** The final board, small and static: letters on their squares, the bonus colours beneath. */
+export function finalBoard(view) {
+  if (!view?.board) return "";
+  let tiles = 0;
+  const rows = view.board.map((line, r) => {
+    const cells = [...line].map((cell, c) => {
+      const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
+      if (cell === ".") return `<span class="fb-sq ${bonus.css}"></span>`;
+      tiles += 1;
+      const wild = cell !== cell.toUpperCase();
+      return `<span class="fb-sq fb-tile${wild ? " wild" : ""}">${esc(cell.toUpperCase())}</span>`;
+    }).join("");
+    return `<span class="fb-row">${cells}</span>`;
+  }).join("");
+  return `<div class="final-board" role="img" aria-label="Tabuleiro final, com ${plural(tiles, "peça", "peças")}">${rows}</div>`;
+}
+
+function bandCounts(bands) {
+  return Object.keys(BANDS).reverse().map((name) => {
+    const band = BANDS[name];
+    return `<li><span class="band ${band.css}">${band.label}</span> ${bands?.[name] ?? 0}</li>`;
+  }).join("");
+}
+
+/** One card per player: best move, longest word, plays by band, chain, cards, swaps, passes. */
+export function seatSummaries(view, you) {
+  const rows = view?.summary || [];
+  return rows.map((s) => {
+    const best = s.best_move;
+    const band = best ? BANDS[best.band] || BANDS.Frio : null;
+    return `
+      <section class="seat-summary${s.seat === you ? " me" : ""}" aria-labelledby="summary-${s.seat}">
+        <h4 id="summary-${s.seat}">${esc(s.name)}${s.seat === you ? " (você)" : ""} · ${plural(s.score, "ponto", "pontos")}</h4>
+        <dl>
+          <dt>Melhor jogada</dt>
+          <dd data-best-move>${best ? `<span class="word-chip">${esc(shout(best.word))}</span>
+            ${plural(best.points, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>
+            <small class="muted">rodada ${best.round}</small>` : "nenhuma"}</dd>
+          <dt>Palavra mais longa</dt>
+          <dd>${s.longest_word ? `<span class="word-chip">${esc(shout(s.longest_word))}</span>` : "—"}</dd>
+          <dt>Maior corrente</dt><dd>${s.longest_chain}</dd>
+          <dt>Cartas usadas</dt><dd>${s.cards_used}</dd>
+          <dt>Jogadas</dt><dd>${s.plays}${s.swaps ? ` · ${plural(s.swaps, "troca", "trocas")}` : ""}${s.passes ? ` · ${plural(s.passes, "passe", "passes")}` : ""}</dd>
+        </dl>
+        <ul class="band-counts" aria-label="Jogadas por faixa">${bandCounts(s.bands)}</ul>
+      </section>`;
+  }).join("");
+}
+
+const SECONDS = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
+
+/** The tie-break in a sentence, when the winner's place was decided by one ("" otherwise). */
+export function tieBreakText(ranking) {
+  const [first, second] = [...ranking].sort((a, b) => a.rank - b.rank);
+  if (!first || !second || first.score !== second.score || !second.tie_break) return "";
+  const why = {
+    longest_word: `pela palavra mais longa (${esc(shout(first.longest_word))}, ` +
+      `${plural([...first.longest_word].length, "letra", "letras")}, contra ` +
+      `${esc(shout(second.longest_word || "—"))})`,
+    fewer_passes: `por ter passado menos vezes (${first.passes} contra ${second.passes})`,
+    less_time: `por ter pensado menos tempo (${SECONDS.format(first.thinking_ms / 1000)} s contra ` +
+      `${SECONDS.format(second.thinking_ms / 1000)} s)`,
+    seat_order: "pela ordem dos lugares (o empate foi total)",
+  }[second.tie_break] || "";
+  return `Empate em ${plural(first.score, "ponto", "pontos")}: ${esc(first.name)} ficou na frente ${why}.`;
+}
+
+/** Every move of the match, each play with a button that opens its receipt. */
+export function movesList(state) {
+  const h = state.history;
+  if (!h.moves.length) return '<p class="muted">Nenhuma jogada.</p>';
+  const names = (state.view?.seats || []).map((s) => s.name);
+  const loading = h.older ? '<p class="muted" data-history-loading>Carregando as jogadas anteriores…</p>' : "";
+  const items = h.moves.map((m) => {
+    const open = state.openMove === m.move;
+    return `<li data-move="${m.move}">
+      <div class="move-line">
+        <span class="num muted">${m.move + 1}.</span> ${moveSummary(m, names[m.seat] || "?")}
+        <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
+        ${m.kind === "play" ? `<button type="button" class="link" id="end-move-${m.move}" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
+      </div>
+      ${open && m.breakdown ? breakdownHtml(m.breakdown) : ""}</li>`;
+  }).join("");
+  return `${loading}<ol class="history end-history">${items}</ol>`;
+}

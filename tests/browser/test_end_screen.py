@@ -1,0 +1,64 @@
+"""The end of a match as a player meets it: the result with the longest words as they are
+written, the final board, each player's summary, every move with its receipt, and a lobby
+that already counts the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from infra.local.stack import LocalStack
+from tests.browser.helpers import Tab
+from tests.browser.test_browser import SIZES, _clean, _place, _shot
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: LocalStack,
+                                                         size: str) -> None:
+    width, height, touch = SIZES[size]
+    tab = Tab(browser, stack.url, width, height, touch)
+    tab.enter(f"Rui {size}"[:20])
+    for field, value in (("solo-bots", "1"), ("solo-level", "1"), ("solo-rounds", "2")):
+        tab.page.evaluate("([id, v]) => { document.getElementById(id).value = v; }",
+                          [field, value])
+    tab.tap("[data-action=start-solo]")
+    tab.page.wait_for_selector("[data-board]")
+    tab.wait_my_turn()  # round 1: a play; round 2: a pass
+    _place(tab, tab.best_move(min_tiles=3))
+    tab.page.wait_for_selector("[data-band]")
+    tab.tap("[data-action=confirm]")
+    tab.page.wait_for_function("() => window.vanlexis.store.state.view.round === 2")
+    tab.wait_my_turn()
+    tab.tap("[data-action=pass]")
+    tab.tap(".confirm-dialog [data-answer=yes]")
+    tab.page.wait_for_selector("#end-title", timeout=60_000)
+    tab.page.wait_for_function("() => window.vanlexis.store.state.history.older === 0 || "
+                               "window.vanlexis.store.state.history.older === null")
+
+    view = tab.view()
+    tiles = sum(1 for row in view["board"] for cell in row if cell != ".")
+    assert tab.page.locator(".final-board .fb-tile").count() == tiles > 0
+    moves = tab.state("s.history.moves")
+    assert tab.page.locator(".end-history > li").count() == view["moves"] == len(moves)
+    summary = {s["seat"]: s for s in view["summary"]}
+    mine = [m for m in moves if m["seat"] == view["you"] and m["kind"] == "play"]
+    best = max(mine, key=lambda m: m["points"])
+    shown = tab.page.inner_text(f"#summary-{view['you']} ~ dl [data-best-move]")
+    assert best["words"][0].upper() in shown and f"{best['points']} pontos" in shown
+    assert summary[view["you"]]["best_move"]["points"] == best["points"]
+    longest = view["result"]["ranking"][0]["longest_word"]
+    assert longest and longest == longest.lower()  # the display spelling, accents and all
+    _shot(tab, "end")
+    _clean(tab, "the end screen")
+
+    tab.tap(f"#end-move-{best['move']}")
+    tab.page.wait_for_selector(".end-history [data-receipt-total]")
+    assert f"{best['points']} pontos" in tab.page.inner_text(".end-history [data-receipt-total]")
+    assert tab.page.evaluate("() => document.activeElement?.id") == f"end-move-{best['move']}"
+    _clean(tab, "the end screen with a receipt open")
+
+    tab.tap("[data-action=to-lobby]")  # the lobby counts the match at once, with no reload
+    tab.page.wait_for_selector("[data-profile]")
+    assert "1 partida jogada" in tab.page.inner_text("[data-profile]")
+    assert not tab.errors, tab.errors
