@@ -67,6 +67,9 @@ def normalize_word(text: str) -> str:
             f"A palavra tem {len(folded)} letras; o máximo é {MAX_WORD_LENGTH}.",
             code="word.too_long",
         )
+    if not folded:  # only marks that folding removes (a lone accent or combining sign)
+        raise InvalidWordError(f"“{_quote(stripped)}” não tem letras de A a Z.",
+                               code="word.invalid_chars")
     bad = [c for c in folded if c not in _ALPHABET]
     if bad:
         shown = "".join(dict.fromkeys(bad))

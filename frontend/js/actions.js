@@ -230,10 +230,11 @@ export function createActions({ app, store, send, table, toast }) {
       }
     },
     rematch: () => {
-      const settings = store.state.lastSettings;
-      if (settings) send("startSolo", { settings });
-      else store.update((s) => { s.screen = "lobby"; });
+      const s = store.state;
+      const matchId = s.screen === "end" && s.ended ? s.ended.matchId : s.rematchOffer?.matchId;
+      if (matchId) send("rematch", { matchId });
     },
+    "dismiss-rematch": () => store.update((s) => { s.rematchOffer = null; }),
     "to-lobby": () => {
       store.update((s) => { s.screen = "lobby"; s.view = null; s.ended = null; s.matchId = null; });
       send("hello");

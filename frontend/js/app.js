@@ -146,7 +146,7 @@ function render(state) {
     send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
   }
   const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
-                              state.leaderboard, state.screen === "end" && [
+                              state.leaderboard, state.rematchOffer, state.screen === "end" && [
                                 state.view?.version, state.history.moves.length,
                                 state.history.older, state.openMove]]);
   if (key === lastScreenKey) return;

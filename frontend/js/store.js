@@ -24,6 +24,7 @@ export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
+    rematchOffer: null, // someone from your last room match wants to play again
     announcements: [], input: "mouse", leftMatch: null,
     previewIds: [], // the request ids of previews sent (their errors are not toasts)
     ...freshMatch(),
@@ -221,6 +222,7 @@ function announce(state, text, kind = "polite") {
 /** Start showing a different match: nothing of the previous one may remain. */
 export function enterMatch(state, matchId) {
   Object.assign(state, freshMatch(), { matchId });
+  if (matchId) state.rematchOffer = null;  // a new match: any invitation is answered
 }
 
 /** "Sair": back to the lobby at once; frames of the match we left are ignored. */
@@ -271,6 +273,10 @@ export function applyFrame(state, frame, describe = () => null) {
       if (frame.player) state.me = frame.player;  // the profile after this match
       if (!state.pacing) state.screen = "end";
       break;
+    case "rematchOffer":
+      state.rematchOffer = frame;
+      announce(state, `${frame.by} quer jogar de novo com a mesma mesa.`, "notice");
+      break;
     case "error":
       if (frame.requestId && state.previewIds.includes(frame.requestId)) {
         // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
@@ -292,7 +298,8 @@ function applyMatchFrame(state, frame, describe) {
   // A match that ended while we were away is not sat at again from the lobby.
   if (frame.type === "view" && frame.view?.status === "finished" && frame.matchId !== state.matchId &&
       ["lobby", "queue", "room"].includes(state.screen)) return;
-  if (frame.matchId !== state.matchId) enterMatch(state, frame.matchId);
+  const fresh = frame.matchId !== state.matchId;
+  if (fresh) enterMatch(state, frame.matchId);
   const before = state.view;
   const you = frame.view?.you ?? before?.you;
   const paced = [];
@@ -346,7 +353,9 @@ function applyMatchFrame(state, frame, describe) {
       (!before || before.current !== you || before.turn !== frame.view.turn)) {
     announce(state, "Sua vez.");
   }
-  if (state.screen !== "end") state.screen = "table";
+  // A new match (playing again from the end screen) takes you to its table; a frame of the
+  // match that just ended leaves you on its end screen.
+  if (state.screen !== "end" || fresh) state.screen = "table";
 }
 
 // -- placing tiles ----------------------------------------------------------------------------

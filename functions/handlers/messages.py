@@ -110,6 +110,8 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
                                                                        m.requestId)),
     msg.StartSolo: lambda rt, who, m: _ack(lambda: rt.lobby.start_solo(who, m.settings,
                                                                        m.requestId)),
+    msg.Rematch: lambda rt, who, m: _ack(lambda: rt.lobby.rematch(who, m.matchId,
+                                                                  m.requestId)),
 }
 
 

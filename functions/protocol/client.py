@@ -104,6 +104,13 @@ class StartSolo(_Message):
     settings: RoomSettings = RoomSettings()
 
 
+class Rematch(_MatchMessage):
+    """Play again after ``matchId`` ended: Solo with the same bots and settings, Normal back
+    in the queue, a room with the same people (each of them sends it to accept)."""
+
+    action: Literal["rematch"]
+
+
 class Tile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -214,8 +221,8 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
-    | LeaveRoom | StartSolo | Preview | History | Play | Swap | Pass | Buy | Sell | UseCard
-    | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
+    | LeaveRoom | StartSolo | Rematch | Preview | History | Play | Swap | Pass | Buy | Sell
+    | UseCard | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
     Field(discriminator="action"),
 ]
 
@@ -224,8 +231,8 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessag
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
-    "startRoom", "leaveRoom", "startSolo", "preview", "history", "play", "swap", "pass", "buy",
-    "sell", "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
+    "startRoom", "leaveRoom", "startSolo", "rematch", "preview", "history", "play", "swap",
+    "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
 )
 GAME_ACTIONS = frozenset({"preview", "history", "play", "swap", "pass", "buy", "sell",
                           "useCard", "chooseTheme", "leave"})

@@ -376,6 +376,15 @@ class RoomStatus(_Frame):
     matchId: str | None = None
 
 
+class RematchOffer(_Frame):
+    """Someone who played ``matchId`` with you wants to play again: ``rematch`` accepts."""
+
+    type: Literal["rematchOffer"] = "rematchOffer"
+    matchId: str
+    code: str  # the room, reopened for the same people
+    by: str  # who asked
+
+
 class LeaderboardEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -417,6 +426,7 @@ class Ended(_Frame):
     ratings: list[RatingChange] = []
     badges: list[SeatBadges] = []  # cosmetics earned with this match
     player: PlayerInfo | None = None  # your profile after this match (people only)
+    mode: Literal["solo", "normal", "room"] = "solo"  # what "play again" does
 
 
 class Error(_Frame):
@@ -436,7 +446,7 @@ class Pong(_Frame):
 
 ServerFrame = Annotated[
     Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
-    | Leaderboard | Error | Pong,
+    | RematchOffer | Leaderboard | Error | Pong,
     Field(discriminator="type"),
 ]
 

@@ -21,6 +21,7 @@ from functions.protocol.server import (
     Leaderboard,
     LeaderboardEntry,
     QueueStatus,
+    RematchOffer,
     RoomPlayer,
     RoomStatus,
     Welcome,
@@ -32,7 +33,7 @@ from functions.service.identity import Identity
 from functions.service.matches import MatchService, SeatSpec, new_match_id
 from functions.service.profiles import player_info
 from functions.service.rating import Rating
-from functions.service.settings import match_settings
+from functions.service.settings import match_settings, table_settings
 from functions.service.timers import fill_timer_name
 from functions.storage.repository import (
     ConflictError,
@@ -323,13 +324,66 @@ class LobbyService:
             self._host_only(room, who)
             return replace(room, status="started", match_id=match_id)
 
-        room = self._change_room(code, start)
+        self._started(self._change_room(code, start), match_id,
+                      (who.player_id, request_id) if request_id else None)
+
+    def _started(self, room: Room, match_id: str, answer: tuple[str, str] | None) -> None:
+        """A room just marked started: tell its people and seat them."""
         settings = RoomSettings.model_validate(room.settings)
         specs = [SeatSpec(p["name"], p["id"]) for p in room.players]
         self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
-                   (who.player_id, request_id) if request_id else None)
-        self._start(specs, settings, "room", match_id,
-                    (who.player_id, request_id) if request_id else None)
+                   answer)
+        self._start(specs, settings, "room", match_id, answer, room_code=room.code)
+
+    # -- playing again ------------------------------------------------------------------------
+
+    def rematch(self, who: Identity, match_id: str, request_id: str) -> None:
+        """Play again after a finished match: Solo with the same bots and settings, Normal
+        back in the queue, a room reopened for the same people. In a room each person
+        accepts by asking too; the match starts when everyone who played is back."""
+        record = self.ctx.repository.load_match(match_id)
+        if record is None or who.player_id not in record.players:
+            raise ServiceError("match.not_seated", "Você não jogou esta partida.")
+        if not record.finished:
+            raise ServiceError("rematch.not_finished", "Esta partida ainda não terminou.")
+        stored = record.settings
+        if stored.get("mode") == "normal":
+            self.join_queue(who, len(record.players), request_id)
+            return
+        settings = RoomSettings.model_validate(table_settings(stored))
+        if stored.get("mode") != "room" or not stored.get("room"):
+            self.start_solo(who, settings, request_id)
+            return
+        self._free(who)
+        people = [p for p in record.players if p]
+        new_id = new_match_id()
+
+        def come_back(room: Room) -> Room:
+            if room.match_id != match_id or room.status == "closed":
+                raise ServiceError("rematch.gone",
+                                   "Esta mesa já começou outra partida ou foi fechada.")
+            me = {"id": who.player_id, "name": who.name}
+            if room.status == "started":  # the first to ask reopens the room
+                room = replace(room, status="open", players=[me])
+            elif all(p["id"] != who.player_id for p in room.players):
+                room = replace(room, players=[*room.players, me])
+            back = {p["id"] for p in room.players}
+            if all(p in back for p in people):
+                return replace(room, status="started", match_id=new_id)
+            return room
+
+        room = self._change_room(str(stored["room"]), come_back)
+        answer = (who.player_id, request_id)
+        if room.status == "started":
+            self._started(room, new_id, answer)
+            return
+        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
+                   answer)
+        back = {p["id"] for p in room.players}
+        offer = RematchOffer(matchId=match_id, code=room.code, by=who.name).dump()
+        self.ctx.notifier.post_many([
+            (c, offer) for p in people if p not in back
+            for c in self.ctx.repository.player_connections(p)])
 
     def start_solo(self, who: Identity, settings: RoomSettings,
                    request_id: str | None = None) -> None:
@@ -338,9 +392,11 @@ class LobbyService:
                     (who.player_id, request_id) if request_id else None)
 
     def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
-               match_id: str, answer: tuple[str, str] | None = None) -> None:
+               match_id: str, answer: tuple[str, str] | None = None,
+               room_code: str | None = None) -> None:
         bots = [SeatSpec(f"Robô {i + 1}", None, settings.botLevel) for i in range(settings.bots)]
         specs = people + bots
         stored = match_settings(settings.model_dump(), mode=mode,
-                                bot_levels=[s.bot_level for s in specs], seats=len(specs))
+                                bot_levels=[s.bot_level for s in specs], seats=len(specs),
+                                room_code=room_code)
         self.matches.start(specs, stored, match_id, answer)

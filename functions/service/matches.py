@@ -304,7 +304,8 @@ class MatchService:
                 frames.append((connection.connection_id,
                                Ended(matchId=state.match_id, result=view.result,
                                      ratings=ratings, badges=badges,
-                                     player=profiles.get(seat)).dump()))
+                                     player=profiles.get(seat),
+                                     mode=record.settings.get("mode", "solo")).dump()))
         ctx.notifier.post_many(frames)
         if state.finished:
             for player_id in record.players:

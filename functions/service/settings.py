@@ -15,12 +15,21 @@ DEFAULTS: dict[str, Any] = {"turnSeconds": 90, "rounds": 15, "cards": True, "the
 
 
 def match_settings(room: dict[str, Any], *, mode: str, bot_levels: list[int],
-                   seats: int) -> dict[str, Any]:
-    """The settings stored with a match: the room's numbers, the mode and each seat's bot
-    level (0 for a person)."""
+                   seats: int, room_code: str | None = None) -> dict[str, Any]:
+    """The settings stored with a match: the room's numbers, the mode, each seat's bot
+    level (0 for a person) and, for a room's match, the room's code (a rematch reopens it)."""
     base = "solo" if seats == 1 else "standard"
     out = {key: room.get(key, default) for key, default in DEFAULTS.items()}
-    return {**out, "base": base, "mode": mode, "botLevels": bot_levels}
+    stored = {**out, "base": base, "mode": mode, "botLevels": bot_levels}
+    return {**stored, "room": room_code} if room_code else stored
+
+
+def table_settings(stored: dict[str, Any]) -> dict[str, Any]:
+    """The table a stored match was played at, as room settings (for a rematch): its numbers
+    and its bots (their count and level; a theme drawn at random is drawn again)."""
+    levels = [int(level) for level in stored.get("botLevels", []) if level]
+    out = {key: stored.get(key, default) for key, default in DEFAULTS.items()}
+    return {**out, "bots": len(levels), "botLevel": levels[0] if levels else 3}
 
 
 def rules_for(settings: dict[str, Any]) -> RuleSet:

@@ -244,6 +244,38 @@ def _figures(tab: Tab, size: str, first_load: int, receipt_ms: float) -> None:
     assert first_load <= 300 * 1024, figures
 
 
+def _both_pass_twice(first: Tab, second: Tab) -> None:
+    """Two passes in a row each: the match ends, and both see its end screen."""
+    for tab in (first, second, first, second):
+        tab.wait_my_turn()
+        tab.tap("[data-action=pass]")
+        tab.tap(".confirm-dialog [data-answer=yes]")
+    for tab in (first, second):
+        tab.page.wait_for_selector("#end-title", timeout=30_000)
+
+
+def _play_again_in_the_room(ana: Tab, bia: Tab) -> None:
+    """From the end screen the room reopens for the same two people, each accepting, and a
+    new match starts at the same table."""
+    first_match, table = ana.state("s.matchId"), ana.state(
+        "[s.view.turn_seconds, s.view.round_limit, s.view.cards, s.view.seats.length]")
+    bia.tap("[data-action=rematch]")
+    bia.page.wait_for_selector("#room-screen-title")
+    ana.page.wait_for_selector("[data-rematch-offer]")
+    assert "Bia quer jogar de novo" in ana.page.inner_text("[data-rematch-offer]")
+    _shot(ana, "rematch-offer")
+    _clean(ana, "the end screen with a rematch offer")
+    ana.tap("[data-action=rematch]")
+    for tab in (ana, bia):
+        tab.page.wait_for_function(
+            f"() => {{ const s = window.vanlexis.store.state; return s.view && "
+            f"s.matchId !== '{first_match}' && s.view.status === 'active'; }}")
+        assert tab.state("[s.view.turn_seconds, s.view.round_limit, s.view.cards, "
+                         "s.view.seats.length]") == table
+    first, second = sorted((ana, bia), key=lambda t: int(t.state("s.view.you")))
+    _both_pass_twice(first, second)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: str) -> None:
     width, height, touch = SIZES[size]
@@ -373,13 +405,9 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
     bia.wait_my_turn()
     assert bia.state("s.history.moves[0].seat") == 0
     assert "Ana" in bia.page.inner_text("[data-history]")
-    for tab in (bia, ana, bia, ana):  # two passes in a row each: the match ends
-        tab.wait_my_turn()
-        tab.tap("[data-action=pass]")
-        tab.tap(".confirm-dialog [data-answer=yes]")
-    for tab in (ana, bia):
-        tab.page.wait_for_selector("#end-title", timeout=30_000)
-        assert tab.overflow() <= 0
+    _both_pass_twice(bia, ana)
+    assert ana.overflow() <= 0 and bia.overflow() <= 0
+    _play_again_in_the_room(ana, bia)
 
     # The queue: two seats, both at once.
     for tab in (bia, ana):
@@ -396,11 +424,7 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
     names = ana.state("s.view.seats.map(s => s.name)")
     assert sorted(names) == ["Ana", "Bia"]
     first, second = (ana, bia) if ana.state("s.view.you") == 0 else (bia, ana)
-    for tab in (first, second, first, second):  # two passes each end the queue's match
-        tab.wait_my_turn()
-        tab.tap("[data-action=pass]")
-        tab.tap(".confirm-dialog [data-answer=yes]")
+    _both_pass_twice(first, second)
     for tab in (ana, bia):
-        tab.page.wait_for_selector("#end-title", timeout=30_000)
         assert "→" in tab.page.inner_text("#app")  # a Normal match is rated
     assert not ana.errors and not bia.errors, (ana.errors, bia.errors)

@@ -252,3 +252,21 @@ test("a welcome that still names the match you left does not take you back to it
   assert.equal(state.activeMatch, null);
   assert.equal(state.screen, "lobby");
 });
+
+test("playing again leaves the end screen for the new table; the old match keeps it", () => {
+  const state = started("m-1");
+  applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [],
+    view: view({ status: "finished" }) });
+  applyFrame(state, { type: "ended", matchId: "m-1", mode: "room", result: { ranking: [] },
+    player: { name: "Ana", matches: 1 } });
+  assert.equal(state.screen, "end");
+  assert.equal(state.me.matches, 1); // the profile after the match, at once
+  applyFrame(state, { type: "rematchOffer", matchId: "m-1", code: "K7QH2M", by: "Bia" });
+  assert.equal(state.rematchOffer.by, "Bia");
+  applyFrame(state, { type: "update", matchId: "m-1", version: 3, events: [],
+    view: view({ status: "finished" }) });
+  assert.equal(state.screen, "end");
+  applyFrame(state, { type: "view", matchId: "m-2", view: view({ match_id: "m-2" }) });
+  assert.equal(state.screen, "table");
+  assert.equal(state.rematchOffer, null);
+});

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.errors import InvalidWordError
@@ -41,6 +41,8 @@ def test_portuguese_letters_always_fold_to_the_board_alphabet(text: str) -> None
 
 
 @given(st.text())
+@example("\u1a75")  # a lone combining mark: it folds to nothing
+@example("\u0301")
 def test_normalize_word_either_returns_a_board_word_or_raises_a_typed_error(text: str) -> None:
     try:
         word = normalize_word(text)

@@ -354,6 +354,7 @@ export function lobbyScreen(state) {
   return `
     <div class="lx lx-lobby">
       ${profileStrip(state)}
+      ${rematchCard(state)}
       <nav class="learn-strip" aria-label="Aprender a jogar">
         <a href="#/como-jogar" data-learn>Como jogar em 2 minutos</a>
         <a href="#/com-amigos">Jogar com amigos</a>
@@ -434,6 +435,26 @@ export function roomScreen(state) {
 
 // -- the end of a match ------------------------------------------------------------------------
 
+const REMATCH_NOTES = {
+  solo: "Jogar de novo: os mesmos robôs e os mesmos ajustes.",
+  normal: "Jogar de novo: você volta para a fila de partidas normais, com mesas do mesmo tamanho.",
+  room: "Jogar de novo: a sala reabre com os mesmos ajustes e cada pessoa aceita; a partida começa quando todos voltarem.",
+};
+
+function rematchCard(state) {
+  const offer = state.rematchOffer;
+  if (!offer) return "";
+  return `
+      <section class="lx-card rematch-card" aria-labelledby="rematch-title" data-rematch-offer>
+        <h3 id="rematch-title">${esc(offer.by)} quer jogar de novo</h3>
+        <p>A sala ${esc(offer.code)} reabriu com a mesma mesa da última partida.</p>
+        <div class="end-actions">
+          <button class="play-now" data-action="rematch">Aceitar</button>
+          <button class="lx-secondary" data-action="dismiss-rematch">Agora não</button>
+        </div>
+      </section>`;
+}
+
 export function endScreen(state) {
   const ended = state.ended;
   const view = state.view;
@@ -458,6 +479,7 @@ export function endScreen(state) {
   const badge = earned.map((b) => esc(badgeName(b))).join(", ");
   const title = iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
   const tie = tieBreakText(ranking);
+  const offer = state.rematchOffer?.matchId === ended.matchId ? state.rematchOffer : null;
   return `
     <div class="lx lx-end">
       <section class="lx-card end-card" aria-labelledby="end-title">
@@ -479,10 +501,12 @@ export function endScreen(state) {
         ${tie ? `<p class="tie-note" data-tie-break>${tie}</p>` : ""}
         ${badge ? `<p class="reward" data-rewards><span class="medal-icon" aria-hidden="true"></span>
           <span>Você ganhou: <strong>${badge}</strong> (só visual).</span></p>` : ""}
+        ${offer ? `<p class="rematch-offer" data-rematch-offer role="status">${esc(offer.by)} quer jogar de novo com a mesma mesa.</p>` : ""}
         <div class="end-actions">
-          <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> Jogar de novo</button>
+          <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> ${offer ? "Aceitar e jogar de novo" : "Jogar de novo"}</button>
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
         </div>
+        <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode] || REMATCH_NOTES.solo}</p>
       </section>
       <div class="end-grid">
         <section class="lx-card end-board" aria-labelledby="final-board-title">
