@@ -72,6 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/lexicon.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/movegen.py
+	$(BIN)/python bench/review.py
 	$(BIN)/python bench/handlers.py
 
 clean:

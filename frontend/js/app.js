@@ -24,6 +24,7 @@ let tableMatch = null;
 let lastScreenKey = "";
 let lastScreen = "";
 let askedOlder = null;
+let askedReview = null;
 const tour = new Tour(app);
 
 // -- the socket --------------------------------------------------------------------------------
@@ -145,10 +146,19 @@ function render(state) {
     askedOlder = state.history.older;
     send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
   }
+  // Your review, page by page, once the match is over (only your own moves come back).
+  if (state.screen === "end" && state.view?.you !== null && state.view?.you !== undefined) {
+    const start = state.review ? state.review.next : 0;
+    if (start !== null && askedReview !== `${state.matchId}:${start}`) {
+      askedReview = `${state.matchId}:${start}`;
+      send("review", { matchId: state.matchId, start });
+    }
+  }
   const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
                               state.leaderboard, state.rematchOffer, state.screen === "end" && [
                                 state.view?.version, state.history.moves.length,
-                                state.history.older, state.openMove]]);
+                                state.history.older, state.openMove, state.review?.moves.length,
+                                state.openReview]]);
   if (key === lastScreenKey) return;
   lastScreenKey = key;
   const views = {

@@ -42,6 +42,9 @@ export function bindInput({ app, store, actions, table, toast }) {
     } else if (d.choose !== undefined) {
       actions.send("chooseTheme", { matchId: store.state.matchId, option: Number(d.choose) });
     } else if (d.openMove !== undefined) actions.openMove(Number(d.openMove));
+    else if (d.openReview !== undefined) {
+      store.update((st) => { st.openReview = st.openReview === d.openReview ? null : d.openReview; });
+    }
   });
 
   // -- the keyboard ----------------------------------------------------------------------------

@@ -17,6 +17,8 @@ export function freshMatch() {
     pendingWild: null, preview: { status: "idle" }, previewRequest: null,
     mode: "play", swap: [], armedCards: [], cardSquares: {}, target: null,
     ended: null, confirm: null, secondWord: false,
+    review: null, // your post-game review: { summary, moves, next } as its pages arrive
+    openReview: null, // "move:best" or "move:band": the review receipt that is open
   };
 }
 
@@ -272,6 +274,14 @@ export function applyFrame(state, frame, describe = () => null) {
       state.activeMatch = null;
       if (frame.player) state.me = frame.player;  // the profile after this match
       if (!state.pacing) state.screen = "end";
+      break;
+    case "review":
+      if (frame.matchId !== state.matchId) break;
+      state.review = {
+        summary: frame.summary,
+        moves: [...(state.review?.moves || []).filter((m) => m.move < (frame.moves[0]?.move ?? Infinity)), ...frame.moves],
+        next: frame.next ?? null,
+      };
       break;
     case "rematchOffer":
       state.rematchOffer = frame;

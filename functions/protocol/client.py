@@ -111,6 +111,13 @@ class Rematch(_MatchMessage):
     action: Literal["rematch"]
 
 
+class Review(_MatchMessage):
+    """A page of your own review of a finished match (the moves from ``start`` on)."""
+
+    action: Literal["review"]
+    start: Annotated[int, Field(ge=0, le=10_000)] = 0
+
+
 class Tile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -221,7 +228,8 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
-    | LeaveRoom | StartSolo | Rematch | Preview | History | Play | Swap | Pass | Buy | Sell
+    | LeaveRoom | StartSolo | Rematch | Review | Preview | History | Play | Swap | Pass | Buy
+    | Sell
     | UseCard | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
     Field(discriminator="action"),
 ]
@@ -231,8 +239,9 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessag
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
-    "startRoom", "leaveRoom", "startSolo", "rematch", "preview", "history", "play", "swap",
+    "startRoom", "leaveRoom", "startSolo", "rematch", "review", "preview", "history", "play",
+    "swap",
     "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
 )
-GAME_ACTIONS = frozenset({"preview", "history", "play", "swap", "pass", "buy", "sell",
+GAME_ACTIONS = frozenset({"review", "preview", "history", "play", "swap", "pass", "buy", "sell",
                           "useCard", "chooseTheme", "leave"})

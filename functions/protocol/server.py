@@ -385,6 +385,54 @@ class RematchOffer(_Frame):
     by: str  # who asked
 
 
+class ReviewedMove(_Model):
+    """A move shown in a review: where it goes, what it scores, and its receipt."""
+
+    word: str
+    display: str
+    start: str  # its first square, as the board names it (K11)
+    direction: str
+    tiles: list[dict[str, Any]]
+    first_square: str
+    score: int
+    band: BandName
+    breakdown: Breakdown
+
+
+class MoveReview(_Model):
+    """One of your moves (engine/review.py): the best move in that exact position, the best in
+    the highest band any move reached there, and the points you left."""
+
+    move: int
+    kind: Literal["play", "swap", "passed", "timed_out"]
+    points: int
+    band: BandName | None = None
+    best: ReviewedMove | None
+    best_band: ReviewedMove | None
+    top_band: BandName | None = None  # the highest band a move reached (absent: Frio only)
+    left: int
+
+
+class ReviewSummary(_Model):
+    moves: int
+    left: int  # points left on the table, over all your moves
+    hot_available: int  # turns with a Quente or Escaldante move to be played
+    escaldante_available: int
+    best_found: int  # turns where you played the best move
+
+
+class ReviewPage(_Frame):
+    """A page of your review (only your own moves; nobody else is ever sent it)."""
+
+    type: Literal["review"] = "review"
+    requestId: str
+    matchId: str
+    seat: int
+    summary: ReviewSummary
+    moves: list[MoveReview]
+    next: int | None  # the ``start`` of the next page (None: this was the last)
+
+
 class LeaderboardEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -446,7 +494,7 @@ class Pong(_Frame):
 
 ServerFrame = Annotated[
     Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
-    | RematchOffer | Leaderboard | Error | Pong,
+    | RematchOffer | ReviewPage | Leaderboard | Error | Pong,
     Field(discriminator="type"),
 ]
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.events import Event
+from engine.review import position_before
 from engine.state import MatchState
 from functions.protocol.server import FRAME_BUDGET, Breakdown, History, HistoryEntry
 
@@ -36,13 +37,27 @@ def entry(move: Mapping[str, Any], played: Mapping[str, Any] | None) -> HistoryE
         if play and played is not None else None)
 
 
-def batch(before: MatchState | None, after: MatchState,
-          events: Sequence[Event]) -> list[dict[str, Any]]:
+def batch(before: MatchState | None, after: MatchState, events: Sequence[Event],
+          person: int | None = None) -> list[dict[str, Any]]:
     """The moves a command made (every entry ``after`` added to ``before``'s history), as
-    stored: validated against the protocol now, so a mismatch fails the write, not a page."""
+    stored: validated against the protocol now, so a mismatch fails the write, not a page.
+
+    ``person``: the seat of the person whose command it is; their move keeps, privately
+    (``POSITION``, never sent in a page), the position it was made from, for the review."""
     new = after.history[len(before.history) if before is not None else 0:]
     played = {int(e.data["move"]): e.data for e in events if e.kind == "move_played"}
-    return [entry(h, played.get(int(h["move"]))).model_dump(mode="json") for h in new]
+    out = [entry(h, played.get(int(h["move"]))).model_dump(mode="json") for h in new]
+    if before is not None and person is not None and out and out[0]["seat"] == person:
+        out[0][POSITION] = position_before(before, person).to_json()
+    return out
+
+
+POSITION = "position"  # the private field of a stored move: what its seat faced
+
+
+def public(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored move without its private position."""
+    return {k: v for k, v in stored.items() if k != POSITION}
 
 
 def _size(data: object) -> int:
@@ -54,7 +69,7 @@ def page_frame(request_id: str, match_id: str, stored: list[dict[str, Any]],
     """The ``history`` frame of a page, trimmed from its oldest end to fit ``budget``: a page
     of 50 plays with many crossing words could pass API Gateway's limit. ``older`` moves up
     to the first move kept, so the client asks for the dropped moves with the next page."""
-    moves = [HistoryEntry.model_validate(e) for e in stored]
+    moves = [HistoryEntry.model_validate(public(e)) for e in stored]
     frame = History(requestId=request_id, matchId=match_id, moves=[], total=total, older=older)
     room = budget - len(frame.dump().encode("utf-8"))
     sizes = [_size(m.model_dump(mode="json")) + 1 for m in moves]  # +1: the comma

@@ -33,7 +33,7 @@ from functions.protocol.server import (
     SeatBadges,
     View,
 )
-from functions.service import cosmetics, history
+from functions.service import cosmetics, history, review
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.frames import update_frames
@@ -148,7 +148,7 @@ class MatchService:
             try:
                 ctx.repository.save_match(new_record, record.version, ctx.now_s(),
                                           request=(player_id, request_id),
-                                          moves=history.batch(state, new_state, events))
+                                          moves=history.batch(state, new_state, events, seat))
             except ConflictError:
                 ctx.count("conflicts")
                 continue
@@ -183,6 +183,12 @@ class MatchService:
         moves, older = self.ctx.repository.load_moves(match_id, before, limit)
         return history.page_frame(request_id, match_id, moves, older, total)
 
+    def review(self, player_id: str, match_id: str, start: int, request_id: str) -> str:
+        """A page of the seat's own post-game review (computed the first time)."""
+        record, state, _ = self._load(match_id)
+        seat = self._seat_of(record, player_id)
+        return review.review_page(self.ctx, record, state, seat, start, request_id)
+
     def resume(self, player_id: str, connection_id: str, match_id: str,
                request_id: str | None) -> Outcome:
         """Give the seat back to its player on this connection, with the full view. A seat its
@@ -213,8 +219,9 @@ class MatchService:
             new_record = replace(record, version=new_state.version, state=new_state.to_json(),
                                  finished=new_state.finished)
             try:
+                person = state.current if record.players[state.current] else None
                 ctx.repository.save_match(new_record, record.version, ctx.now_s(),
-                                          moves=history.batch(state, new_state, events))
+                                          moves=history.batch(state, new_state, events, person))
             except ConflictError:
                 continue  # a move came first: look again whether the turn is still current
             ctx.count("timeouts")

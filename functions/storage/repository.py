@@ -15,6 +15,8 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   move and the bots' after it), with their receipts, compressed; written with the state in one
   transaction. One item per command, not per move: a leave can let the bots play out ~150
   moves, and a transaction holds at most 100 items;
+- ``MATCH#<id>`` / ``REVIEW#<seat>``: the post-game review of one seat's moves (written once,
+  the first time the seat asks for it; only that seat is ever sent it);
 - ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
 - ``ROOM#<code>`` / ``ROOM``: a Customizada room.
 
@@ -334,6 +336,16 @@ class Repository:
         if request is not None and len(reasons) > 1 and reasons[1] == "ConditionalCheckFailed":
             raise DuplicateRequestError
         raise ConflictError  # the state moved on (or its moves were written by the winner)
+
+    def get_review(self, match_id: str, seat: int) -> dict[str, Any] | None:
+        item = self._get(f"MATCH#{match_id}", f"REVIEW#{seat}")
+        return unpack_state(item["review"]) if item else None
+
+    def put_review(self, match_id: str, seat: int, review: dict[str, Any], now_s: int) -> None:
+        """Keep a seat's review with its match (computed once: a second writer's copy is the
+        same, so the last one wins)."""
+        self._put({"pk": f"MATCH#{match_id}", "sk": f"REVIEW#{seat}",
+                   "review": pack_state(review), "ttl": now_s + MATCH_TTL_S})
 
     def load_moves(self, match_id: str, before: int | None,
                    limit: int) -> tuple[list[dict[str, Any]], int | None]:

@@ -13,6 +13,24 @@ from tests.browser.helpers import Tab
 from tests.browser.test_browser import SIZES, _clean, _place, _shot
 
 
+def _check_the_review(tab: Tab) -> None:
+    """Your two moves, each against the best move there (the pass left points)."""
+    tab.page.wait_for_selector("[data-review-summary]")
+    reviewed = tab.state("s.review.moves")
+    assert [r["kind"] for r in reviewed] == ["play", "passed"]
+    passed = reviewed[1]
+    assert passed["left"] == passed["best"]["score"] > 0
+    left = sum(r["left"] for r in reviewed)
+    assert f"Você deixou {left} pontos na mesa" in tab.page.inner_text("[data-review-summary]")
+    tab.tap(f"#review-{passed['move']}-best")
+    receipt = f"[data-review-move='{passed['move']}'] [data-receipt-total]"
+    tab.page.wait_for_selector(receipt)
+    assert f"{passed['best']['score']} pontos" in tab.page.inner_text(receipt)
+    _shot(tab, "end-review")
+    _clean(tab, "the end screen with a review receipt open")
+
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: LocalStack,
                                                          size: str) -> None:
@@ -57,6 +75,8 @@ def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: 
     assert f"{best['points']} pontos" in tab.page.inner_text(".end-history [data-receipt-total]")
     assert tab.page.evaluate("() => document.activeElement?.id") == f"end-move-{best['move']}"
     _clean(tab, "the end screen with a receipt open")
+
+    _check_the_review(tab)
 
     tab.tap("[data-action=to-lobby]")  # the lobby counts the match at once, with no reload
     tab.page.wait_for_selector("[data-profile]")

@@ -3,7 +3,7 @@
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
 import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
-import { finalBoard, movesList, seatSummaries, tieBreakText } from "./summary.js";
+import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 
@@ -514,6 +514,10 @@ export function endScreen(state) {
         <section class="lx-card end-summary" aria-labelledby="summary-title">
           <h3 id="summary-title">Resumo da partida</h3>${seatSummaries(view, view?.you)}</section>
       </div>
+      ${view?.you !== null && view?.you !== undefined ? `<section class="lx-card end-review" aria-labelledby="review-title">
+        <h3 id="review-title">Sua revisão</h3>
+        <div data-end-review>${reviewHtml(state)}</div>
+      </section>` : ""}
       <section class="lx-card end-moves" aria-labelledby="moves-title">
         <h3 id="moves-title">Todas as jogadas</h3>
         <div data-end-history>${movesList(state)}</div>

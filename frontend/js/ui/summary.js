@@ -90,3 +90,63 @@ export function movesList(state) {
   }).join("");
   return `${loading}<ol class="history end-history">${items}</ol>`;
 }
+
+// -- your review -------------------------------------------------------------------------------
+
+const ARROWS = { across: "→", down: "↓" };
+
+function suggestion(state, review, key, label, best) {
+  if (!best) return "";
+  const band = BANDS[best.band] || BANDS.Frio;
+  const id = `${review.move}:${key}`;
+  const open = state.openReview === id;
+  return `<p class="review-line">${label}: <span class="word-chip">${esc(shout(best.display))}</span>
+      <span class="muted">em ${esc(best.start)} ${ARROWS[best.direction] || ""}</span>
+      ${plural(best.score, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>
+      <button type="button" class="link" id="review-${review.move}-${key}" data-open-review="${id}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button></p>
+      ${open ? breakdownHtml(best.breakdown) : ""}`;
+}
+
+function whatYouDid(review, entry) {
+  if (review.kind === "play") {
+    const band = BANDS[review.band] || BANDS.Frio;
+    return `você jogou <span class="word-chip">${esc(shout(entry?.words?.[0] || "?"))}</span>
+      ${plural(review.points, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>`;
+  }
+  return { swap: "você trocou peças", passed: "você passou", timed_out: "seu tempo acabou" }[review.kind] || review.kind;
+}
+
+/** The summary sentence of a review ("você deixou 87 pontos na mesa; …"). */
+export function reviewLead(summary) {
+  if (!summary?.moves) return "Não houve jogada sua para revisar.";
+  const parts = [summary.left ? `Você deixou ${plural(summary.left, "ponto", "pontos")} na mesa` :
+    "Você não deixou pontos na mesa"];
+  if (summary.escaldante_available) {
+    parts.push(`em ${plural(summary.escaldante_available, "turno havia", "turnos havia")} jogada Escaldante`);
+  } else if (summary.hot_available) {
+    parts.push(`em ${plural(summary.hot_available, "turno havia", "turnos havia")} jogada Quente ou Escaldante`);
+  }
+  const lead = `${parts.join("; ")}.`;
+  return `${lead} Você achou a melhor jogada em ${summary.best_found} de ${plural(summary.moves, "turno", "turnos")}.`;
+}
+
+/** Your moves, each with the best move in that position and the best of its highest band. */
+export function reviewHtml(state) {
+  const review = state.review;
+  if (state.view?.you === null || state.view?.you === undefined) return "";
+  if (!review) return '<p class="muted" data-review-loading>Preparando a revisão das suas jogadas…</p>';
+  const byMove = new Map(state.history.moves.map((m) => [m.move, m]));
+  const items = review.moves.map((r) => {
+    const entry = byMove.get(r.move);
+    const best = r.best && r.left === 0 && r.kind === "play"
+      ? '<p class="review-line good">Foi a melhor jogada possível.</p>'
+      : suggestion(state, r, "best", `Melhor jogada${r.left ? ` (mais ${plural(r.left, "ponto", "pontos")})` : ""}`, r.best);
+    const top = r.best_band ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.top_band]?.label || r.top_band}`, r.best_band) : "";
+    return `<li data-review-move="${r.move}">
+      <p class="review-line"><strong>Rodada ${entry?.round ?? "?"}:</strong> ${whatYouDid(r, entry)}</p>
+      ${best}${top}</li>`;
+  }).join("");
+  const more = review.next !== null ? '<p class="muted">Carregando o resto da revisão…</p>' : "";
+  return `<p class="review-lead" data-review-summary>${esc(reviewLead(review.summary))}</p>
+    <ol class="review-list">${items}</ol>${more}`;
+}

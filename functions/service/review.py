@@ -1,0 +1,78 @@
+"""The post-game review a seat asks for: computed once from the positions kept with the
+person's moves (engine/review.py does the searching), stored with the match, and sent only
+to that seat, in pages that fit a frame.
+
+It is computed the first time the seat asks, not in the request that ends the match: that
+request already settles ratings and posts every end frame, and only the people who open
+their review pay for it (16 ms a move, about 1 s for a 15-round four-seat match, on one
+core; ``bench/review.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.review import Position, review_move, review_summary
+from engine.state import MatchState
+from functions.protocol.server import FRAME_BUDGET, MoveReview, ReviewPage, ReviewSummary
+from functions.service.context import Context
+from functions.service.errors import ServiceError
+from functions.service.history import POSITION
+from functions.service.settings import rules_for
+from functions.storage.repository import MatchRecord
+
+PAGE = 50  # stored moves read per query
+
+
+def _stored_moves(ctx: Context, match_id: str) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = []
+    before: int | None = None
+    while True:
+        page, older = ctx.repository.load_moves(match_id, before, PAGE)
+        moves = page + moves
+        if not older:
+            return moves
+        before = older
+
+
+def seat_review(ctx: Context, record: MatchRecord, state: MatchState,
+                seat: int) -> dict[str, Any]:
+    """The seat's review, computed and kept the first time."""
+    kept = ctx.repository.get_review(record.match_id, seat)
+    if kept is not None:
+        return kept
+    rules = rules_for(record.settings)
+    reviews = []
+    for stored in _stored_moves(ctx, record.match_id):
+        if int(stored["seat"]) != seat or POSITION not in stored:
+            continue  # another seat's move, or one whose position was not kept
+        played = {"move": stored["move"], "kind": stored["kind"], "score": stored["points"],
+                  "band": stored.get("band")}
+        reviews.append(review_move(rules, Position.from_json(stored[POSITION]), seat,
+                                   len(state.seats), played, ctx.resources))
+    review = {"seat": seat, "summary": review_summary(reviews), "moves": reviews}
+    ctx.repository.put_review(record.match_id, seat, review, ctx.now_s())
+    return review
+
+
+def review_page(ctx: Context, record: MatchRecord, state: MatchState, seat: int, start: int,
+                request_id: str) -> str:
+    """The frame with the seat's reviewed moves from ``start`` on, as many as fit."""
+    if not state.finished:
+        raise ServiceError("review.not_finished",
+                           "A revisão fica pronta quando a partida termina.")
+    review = seat_review(ctx, record, state, seat)
+    moves = [MoveReview.model_validate(m) for m in review["moves"]]
+    summary = ReviewSummary.model_validate(review["summary"])
+    if start > len(moves):
+        raise ServiceError("message.invalid",
+                           f"Mensagem inválida em “start”: a revisão tem {len(moves)} lances.")
+    end = len(moves)
+    while True:
+        page = ReviewPage(requestId=request_id, matchId=record.match_id, seat=seat,
+                          summary=summary, moves=moves[start:end],
+                          next=end if end < len(moves) else None)
+        text = page.dump()
+        if len(text.encode("utf-8")) <= FRAME_BUDGET or end <= start + 1:
+            return text
+        end -= 1
