@@ -17,6 +17,17 @@ class ConfigError(Exception):
     pass
 
 
+def _days(text: str) -> int:
+    try:
+        days = int(text)
+    except ValueError:
+        raise ConfigError(
+            f"MATCH_RETENTION_DAYS must be a whole number of days, not {text!r}") from None
+    if not 1 <= days <= 3650:
+        raise ConfigError(f"MATCH_RETENTION_DAYS must be from 1 to 3650, not {days}")
+    return days
+
+
 @dataclass(frozen=True)
 class Config:
     table: str
@@ -27,6 +38,9 @@ class Config:
     key_file: str | None = None
     key_secret: str | None = None
     reviewed_themes_only: bool = False  # THEMES_REVIEWED_ONLY: draw only reviewed themes
+    #: MATCH_RETENTION_DAYS: how long a match (its moves, review and replay) is kept after
+    #: its last move
+    match_retention_days: int = 30
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -43,7 +57,12 @@ class Config:
                    int(env.get("QUEUE_WAIT_SECONDS", "20")),
                    env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
                    env.get("SIGNING_KEY_SECRET_ARN") or None,
-                   env.get("THEMES_REVIEWED_ONLY", "").lower() in ("1", "true", "yes"))
+                   env.get("THEMES_REVIEWED_ONLY", "").lower() in ("1", "true", "yes"),
+                   _days(env.get("MATCH_RETENTION_DAYS", "30")))
+
+    @property
+    def match_ttl_s(self) -> int:
+        return self.match_retention_days * 86400
 
     def signing_key(self, client_for: Any = None) -> bytes:
         """The key, from the file, Secrets Manager or SSM (``client_for(service)`` gives a

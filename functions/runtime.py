@@ -47,7 +47,7 @@ def assemble(repository: Repository, notifier: Notifier, timers: Timers, signer:
 def from_config(config: Config) -> Runtime:
     import boto3
 
-    repository = Repository(boto3.client("dynamodb"), config.table)
+    repository = Repository(boto3.client("dynamodb"), config.table, config.match_ttl_s)
     notifier = Notifier(boto3.client("apigatewaymanagementapi",
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)

@@ -3,7 +3,7 @@
 // of opponents' moves. The server answers every command; nothing here decides a rule.
 import {
   advancePacing, cancelWild, chooseWildLetter, leaveMatch, moveCards, myTurn, notePreview, occupied,
-  placeTile, playTiles, skipPacing, takeBack, toggleArmed, toggleSwap,
+  placeTile, playTiles, replayTo, skipPacing, takeBack, toggleArmed, toggleSwap,
 } from "./store.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
@@ -235,7 +235,17 @@ export function createActions({ app, store, send, table, toast }) {
       if (matchId) send("rematch", { matchId });
     },
     "dismiss-rematch": () => store.update((s) => { s.rematchOffer = null; }),
+    "open-replay": () => { location.hash = `#/partida/${store.state.matchId}`; },
+    "replay-first": () => store.update((s) => replayTo(s, 0)),
+    "replay-back": () => store.update((s) => replayTo(s, s.replayStep - 1)),
+    "replay-next": () => store.update((s) => replayTo(s, s.replayStep + 1)),
+    "replay-last": () => store.update((s) => replayTo(s, s.history.moves.length)),
+    "copy-link": () => {
+      const link = `${location.origin}${location.pathname}#/partida/${store.state.matchId}`;
+      navigator.clipboard?.writeText(link).then(() => toast("Link copiado."), () => toast(link));
+    },
     "to-lobby": () => {
+      if (/^#\/partida\//.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
       store.update((s) => { s.screen = "lobby"; s.view = null; s.ended = null; s.matchId = null; });
       send("hello");
       send("leaderboard");

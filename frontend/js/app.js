@@ -1,6 +1,6 @@
 // Vanlexis in the browser: wiring the store, the socket, the screens and the player's input.
 import { GameSocket, createGuest, forgetGuest, storedGuest } from "./net.js";
-import { Store, applyFrame } from "./store.js";
+import { Store, applyFrame, replayTo } from "./store.js";
 import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";
@@ -8,6 +8,7 @@ import {
   endScreen, entryScreen, lobbyScreen, queueScreen, roomScreen, validationMessage,
 } from "./ui/screens.js";
 import { TableView } from "./ui/table.js";
+import { replayScreen } from "./ui/replay.js";
 import { bindHelp } from "./ui/help.js";
 import { Tour } from "./ui/tour.js";
 
@@ -39,7 +40,10 @@ function onFrame(frame) {
   const before = store.state.matchId;
   store.update((s) => applyFrame(s, frame, describeEvent));
   const s = store.state;
-  if (frame.type === "welcome") {
+  if (frame.type === "welcome" && replayLink()) {
+    store.update((st) => { st.watching = replayLink(); });
+    send("watch", { matchId: replayLink() });
+  } else if (frame.type === "welcome") {
     document.body.dataset.tiles = frame.player.tileStyle || "classico";
     document.body.dataset.board = frame.player.boardStyle || "claro";
     // Not the match you just left: the server may not have closed your seat yet.
@@ -141,13 +145,13 @@ function render(state) {
   if (tour.card) tour.finish("skipped");
   table = null;
   tableMatch = null;
-  // The end screen shows every move: fetch the older pages, one at a time.
-  if (state.screen === "end" && state.history.older > 0 && askedOlder !== state.history.older) {
+  // The end screen and a replay show every move: fetch the older pages, one at a time.
+  if (["end", "replay"].includes(state.screen) && state.history.older > 0 && askedOlder !== state.history.older) {
     askedOlder = state.history.older;
     send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
   }
   // Your review, page by page, once the match is over (only your own moves come back).
-  if (state.screen === "end" && state.view?.you !== null && state.view?.you !== undefined) {
+  if (["end", "replay"].includes(state.screen) && state.view?.you !== null && state.view?.you !== undefined) {
     const start = state.review ? state.review.next : 0;
     if (start !== null && askedReview !== `${state.matchId}:${start}`) {
       askedReview = `${state.matchId}:${start}`;
@@ -158,12 +162,15 @@ function render(state) {
                               state.leaderboard, state.rematchOffer, state.screen === "end" && [
                                 state.view?.version, state.history.moves.length,
                                 state.history.older, state.openMove, state.review?.moves.length,
+                                state.openReview], state.screen === "replay" && [
+                                state.replayStep, state.history.moves.length,
+                                state.history.older, state.review?.moves.length,
                                 state.openReview]]);
   if (key === lastScreenKey) return;
   lastScreenKey = key;
   const views = {
     loading: () => '<p class="loading">Conectando…</p>', entry: entryScreen, lobby: lobbyScreen,
-    queue: queueScreen, room: roomScreen, end: endScreen,
+    queue: queueScreen, room: roomScreen, end: endScreen, replay: replayScreen,
   };
   // A re-render (a frame arrived) must not undo what the player was choosing in a form.
   const kept = new Map([...app.querySelectorAll("input[id], select[id]")]
@@ -253,6 +260,25 @@ async function start() {
     store.update((s) => { s.screen = "entry"; });
   }
 }
+
+/** The match a replay link names (#/partida/ID), or null. */
+function replayLink() {
+  return /^#\/partida\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash)?.[1] || null;
+}
+
+window.addEventListener("hashchange", () => {
+  const id = replayLink();
+  if (id && store.state.connection === "online") {
+    store.update((s) => { s.watching = id; });
+    send("watch", { matchId: id });
+  }
+});
+
+app.addEventListener("input", (event) => {
+  if (event.target.dataset?.replayRange !== undefined) {
+    store.update((s) => replayTo(s, Number(event.target.value)));
+  }
+});
 
 window.vanlexis = { store, table: () => table };  // for the browser tests and the curious
 bindHelp();

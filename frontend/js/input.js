@@ -4,7 +4,8 @@
 // zoomed board pans while the tile is held near its edge, and the dragged tile's ghost is
 // always removed, whatever happens.
 import {
-  moveCursor, moveTile, myTurn, occupied, placeTile, placedAt, takeBack, takeBackLast, typeLetter,
+  moveCursor, moveTile, myTurn, occupied, placeTile, placedAt, replayTo, takeBack, takeBackLast,
+  typeLetter,
 } from "./store.js";
 
 const DRAG_SLOP = 6;
@@ -51,6 +52,11 @@ export function bindInput({ app, store, actions, table, toast }) {
 
   document.addEventListener("keydown", (event) => {
     const s = store.state;
+    if (s.screen === "replay" && ["ArrowLeft", "ArrowRight"].includes(event.key) &&
+        event.target?.type !== "range") {
+      store.update((st) => replayTo(st, st.replayStep + (event.key === "ArrowRight" ? 1 : -1)));
+      return;
+    }
     if (s.screen !== "table" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName)) return;

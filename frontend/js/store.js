@@ -26,6 +26,8 @@ export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
+    watching: null, // the match a replay link asked for, until its view arrives
+    replayStep: 0, // how many moves of the replay are on its board
     rematchOffer: null, // someone from your last room match wants to play again
     announcements: [], input: "mouse", leftMatch: null,
     previewIds: [], // the request ids of previews sent (their errors are not toasts)
@@ -235,6 +237,33 @@ export function leaveMatch(state) {
   state.screen = "lobby";
 }
 
+// -- replays ---------------------------------------------------------------------------------
+
+/** A finished match opened by its link (#/partida/ID): shown move by move from the start. */
+export function openReplay(state, frame) {
+  if (state.matchId !== frame.matchId) enterMatch(state, frame.matchId);
+  state.watching = null;
+  state.view = frame.view;
+  state.replayStep = 0;
+  state.screen = "replay";
+}
+
+/** Move the replay to ``step`` (0: the empty board; the number of moves: the end). */
+export function replayTo(state, step) {
+  const last = state.history.moves.length;
+  state.replayStep = Math.max(0, Math.min(last, step));
+}
+
+/** The board after the first ``step`` moves of the history (their tiles, in order). */
+export function replayBoard(state, step) {
+  const size = state.view?.board_size || 21;
+  let board = Array.from({ length: size }, () => ".".repeat(size));
+  for (const move of state.history.moves.slice(0, step)) {
+    if (move.kind === "play" && move.tiles) board = boardWith(board, move.tiles);
+  }
+  return board;
+}
+
 export function applyFrame(state, frame, describe = () => null) {
   switch (frame.type) {
     case "welcome":
@@ -258,6 +287,11 @@ export function applyFrame(state, frame, describe = () => null) {
       break;
     case "view":
     case "update":
+      if (frame.type === "view" && state.watching && frame.matchId === state.watching) {
+        openReplay(state, frame);
+        break;
+      }
+      if (state.screen === "replay" && frame.matchId === state.matchId) break;
       applyMatchFrame(state, frame, describe);
       break;
     case "history":
@@ -269,7 +303,8 @@ export function applyFrame(state, frame, describe = () => null) {
       }
       break;
     case "ended":
-      if (frame.matchId !== state.matchId) break;
+      // A replay of the match is not interrupted by its end frame arriving late.
+      if (frame.matchId !== state.matchId || state.screen === "replay") break;
       state.ended = frame;
       state.activeMatch = null;
       if (frame.player) state.me = frame.player;  // the profile after this match

@@ -74,6 +74,8 @@ def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
     if isinstance(message, msg.History):
         return [rt.matches.history(who.player_id, message.matchId, message.before,
                                    message.limit, message.requestId)]
+    if isinstance(message, msg.Watch):
+        return [rt.matches.watch(who.player_id, message.matchId, message.requestId)]
     if isinstance(message, msg.Review):
         return [rt.matches.review(who.player_id, message.matchId, message.start,
                                   message.requestId)]

@@ -111,6 +111,13 @@ class Rematch(_MatchMessage):
     action: Literal["rematch"]
 
 
+class Watch(_MatchMessage):
+    """Open a match by its link: a finished one to replay (anyone may; only public
+    information unless you played it)."""
+
+    action: Literal["watch"]
+
+
 class Review(_MatchMessage):
     """A page of your own review of a finished match (the moves from ``start`` on)."""
 
@@ -228,9 +235,8 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
-    | LeaveRoom | StartSolo | Rematch | Review | Preview | History | Play | Swap | Pass | Buy
-    | Sell
-    | UseCard | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
+    | LeaveRoom | StartSolo | Rematch | Watch | Review | Preview | History | Play | Swap
+    | Pass | Buy | Sell | UseCard | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
     Field(discriminator="action"),
 ]
 
@@ -239,9 +245,9 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessag
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
-    "startRoom", "leaveRoom", "startSolo", "rematch", "review", "preview", "history", "play",
-    "swap",
-    "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard", "setStyle", "ping",
+    "startRoom", "leaveRoom", "startSolo", "rematch", "watch", "review", "preview", "history",
+    "play", "swap", "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard",
+    "setStyle", "ping",
 )
-GAME_ACTIONS = frozenset({"review", "preview", "history", "play", "swap", "pass", "buy", "sell",
-                          "useCard", "chooseTheme", "leave"})
+GAME_ACTIONS = frozenset({"watch", "review", "preview", "history", "play", "swap", "pass",
+                          "buy", "sell", "useCard", "chooseTheme", "leave"})

@@ -171,10 +171,12 @@ class MatchService:
 
     def history(self, player_id: str, match_id: str, before: int | None, limit: int,
                 request_id: str) -> str:
-        """A page of the match's stored moves for a player seated in it (finished or not):
+        """A page of the match's stored moves for a player seated in it, or for anyone once it
+        is finished:
         up to ``limit`` moves before move ``before`` (the latest, if None)."""
         record, state, _ = self._load(match_id)
-        self._seat_of(record, player_id)
+        if not state.finished:  # a finished match's moves are public: its replay shows them
+            self._seat_of(record, player_id)
         total = len(state.history)
         if before is not None and before > total:
             raise ServiceError("message.invalid",
@@ -182,6 +184,16 @@ class MatchService:
                                "lances.")
         moves, older = self.ctx.repository.load_moves(match_id, before, limit)
         return history.page_frame(request_id, match_id, moves, older, total)
+
+    def watch(self, player_id: str, match_id: str, request_id: str) -> str:
+        """A finished match opened by its link: your own view if you played it, the public
+        view (no rack) for anyone else."""
+        record, state, rules = self._load(match_id)
+        if not state.finished:
+            raise ServiceError("watch.live", "Esta partida ainda está em andamento.")
+        seat = record.players.index(player_id) if player_id in record.players else None
+        view = self._seat_view(state, seat, rules, set())
+        return View(requestId=request_id, matchId=match_id, view=view).dump()
 
     def review(self, player_id: str, match_id: str, start: int, request_id: str) -> str:
         """A page of the seat's own post-game review (computed the first time)."""
@@ -259,7 +271,7 @@ class MatchService:
 
     # -- after a change -----------------------------------------------------------------------
 
-    def _seat_view(self, state: MatchState, seat: int, rules: RuleSet,
+    def _seat_view(self, state: MatchState, seat: int | None, rules: RuleSet,
                    online: set[str]) -> MatchView:
         """The engine's view of one seat, plus which seats have a live connection (a
         service fact the engine does not know; bots are always there). Validated against the

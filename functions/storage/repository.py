@@ -43,7 +43,7 @@ from functions.storage.codec import (
 )
 
 CONNECTION_TTL_S = 3 * 3600  # API Gateway closes a connection after 2 hours
-MATCH_TTL_S = 30 * 86400
+MATCH_TTL_S = 30 * 86400  # the default; the operator sets MATCH_RETENTION_DAYS
 REQUEST_TTL_S = 2 * 86400
 LOBBY_TTL_S = 6 * 3600
 MATCH_INDEX = "byMatch"
@@ -123,9 +123,10 @@ def _failed_condition(exc: ClientError) -> bool:
 class Repository:
     """All reads and writes of the game's table; the boto3 client is injected."""
 
-    def __init__(self, client: Any, table: str) -> None:
+    def __init__(self, client: Any, table: str, match_ttl_s: int = MATCH_TTL_S) -> None:
         self.client = client
         self.table = table
+        self.match_ttl_s = match_ttl_s  # how long a match is kept after its last write
         # Operations issued and the capacity units they cost (on-demand pricing counts a
         # strongly consistent read per 4 KB, a write per 1 KB, twice inside a transaction),
         # for the handlers' benchmark and the cost model.
@@ -252,7 +253,7 @@ class Repository:
         return {"pk": f"MATCH#{record.match_id}", "sk": "STATE", "version": record.version,
                 "state": pack_state(record.state), "settings": record.settings,
                 "players": record.players, "rated": record.rated,
-                "finished": record.finished, "ttl": now_s + MATCH_TTL_S}
+                "finished": record.finished, "ttl": now_s + self.match_ttl_s}
 
     def _moves_put(self, match_id: str, moves: list[dict[str, Any]],
                    now_s: int) -> dict[str, Any]:
@@ -262,7 +263,7 @@ class Repository:
         return {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
                 "Item": to_item({"pk": f"MATCH#{match_id}", "sk": f"MOVES#{first:05d}",
                                  "first": first, "count": len(moves),
-                                 "moves": pack_moves(moves), "ttl": now_s + MATCH_TTL_S})}
+                                 "moves": pack_moves(moves), "ttl": now_s + self.match_ttl_s})}
 
     def _transact(self, items: list[dict[str, Any]]) -> list[str | None]:
         """Write ``items`` (Put requests) all or nothing; on a cancelled transaction, the
@@ -345,7 +346,7 @@ class Repository:
         """Keep a seat's review with its match (computed once: a second writer's copy is the
         same, so the last one wins)."""
         self._put({"pk": f"MATCH#{match_id}", "sk": f"REVIEW#{seat}",
-                   "review": pack_state(review), "ttl": now_s + MATCH_TTL_S})
+                   "review": pack_state(review), "ttl": now_s + self.match_ttl_s})
 
     def load_moves(self, match_id: str, before: int | None,
                    limit: int) -> tuple[list[dict[str, Any]], int | None]:
@@ -447,7 +448,7 @@ class Repository:
 
     def set_active(self, player_id: str, match_id: str, seat: int, now_s: int) -> None:
         self._put({"pk": f"PLAYER#{player_id}", "sk": "ACTIVE", "matchId": match_id,
-                   "seat": seat, "ttl": now_s + MATCH_TTL_S})
+                   "seat": seat, "ttl": now_s + self.match_ttl_s})
 
     def get_active(self, player_id: str) -> tuple[str, int] | None:
         item = self._get(f"PLAYER#{player_id}", "ACTIVE")

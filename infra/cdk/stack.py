@@ -35,6 +35,9 @@ class VanlexisStack(Stack):
             # cdk deploy -c reviewedThemesOnly=true: matches draw only reviewed themes
             "THEMES_REVIEWED_ONLY": str(self.node.try_get_context("reviewedThemesOnly")
                                         or "false").lower(),
+            # cdk deploy -c matchRetentionDays=90: finished matches (replays, reviews) kept
+            # that long after their last move
+            "MATCH_RETENTION_DAYS": str(self.node.try_get_context("matchRetentionDays") or 30),
         })
         realtime = Realtime(self, "Realtime", functions=functions)
         for fn in functions.all():

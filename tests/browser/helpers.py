@@ -3,6 +3,7 @@ through the DevTools protocol, axe-core, and setting up a position in the stored
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,18 @@ def rewrite_match(match_id: str, change: Any) -> None:
     state = replace(state, version=record.version + 1)
     repo.save_match(replace(record, version=state.version, state=state.to_json()),
                     record.version, 0)
+
+
+def wait_finished(match_id: str, timeout_s: float = 30) -> None:
+    """Until the stored match is over (a leave is applied after the page has moved on)."""
+    repo = runtime.current().ctx.repository
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        record = repo.load_match(match_id)
+        if record is not None and record.finished:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"match {match_id} never finished")
 
 
 def with_rack(seat: int, rack: list[str]) -> Any:

@@ -4,12 +4,13 @@ that already counts the match."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from infra.local.stack import LocalStack
-from tests.browser.helpers import Tab
+from tests.browser.helpers import Tab, wait_finished
 from tests.browser.test_browser import SIZES, _clean, _place, _shot
 
 
@@ -82,3 +83,76 @@ def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: 
     tab.page.wait_for_selector("[data-profile]")
     assert "1 partida jogada" in tab.page.inner_text("[data-profile]")
     assert not tab.errors, tab.errors
+
+
+def _frames_of(tab: Tab) -> list[str]:
+    """Every frame the tab's socket receives from now on."""
+    frames: list[str] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda f: frames.append(f if isinstance(f, str) else f.decode()))
+
+    tab.page.on("websocket", on_socket)
+    return frames
+
+
+def _wait_for_all_moves(tab: Tab) -> None:
+    tab.page.wait_for_function("() => { const h = window.vanlexis.store.state.history; "
+                               "return h.loaded && !h.older; }")
+
+
+def test_a_replay_link_shows_the_match_move_by_move_without_any_rack(
+        browser: Any, stack: LocalStack) -> None:
+    ana = Tab(browser, stack.url)
+    ana.enter("Ana replay")
+    for field, value in (("solo-bots", "1"), ("solo-level", "1"), ("solo-rounds", "2")):
+        ana.page.evaluate("([id, v]) => { document.getElementById(id).value = v; }",
+                          [field, value])
+    ana.tap("[data-action=start-solo]")
+    ana.wait_my_turn()
+    _place(ana, ana.best_move(min_tiles=2))
+    ana.page.wait_for_selector("[data-band]")
+    ana.tap("[data-action=confirm]")
+    ana.page.wait_for_function("() => window.vanlexis.store.state.view.round === 2")
+    ana.wait_my_turn()
+    ana.tap("[data-action=leave-match]")
+    ana.tap(".confirm-dialog [data-answer=yes]")
+    ana.page.wait_for_selector("[data-action=start-solo]")
+    match_id = ana.page.evaluate("() => window.vanlexis.store.state.leftMatch")
+    wait_finished(match_id)  # the page moved on at once; the server applies the leave
+
+    # The one who played it: the same replay, with their review beside their own moves.
+    ana.page.evaluate(f"() => {{ location.hash = '#/partida/{match_id}'; }}")
+    ana.page.wait_for_selector("#replay-title")
+    _wait_for_all_moves(ana)
+    ana.tap("[data-action=replay-next]")
+    ana.page.wait_for_selector(".replay-review [data-review-move='0']")
+    assert "Rodada 1:" in ana.page.inner_text(".replay-review")
+    _clean(ana, "a replay with the review")
+
+    # Someone else opens the link in another browser: the match, move by move, no rack.
+    for width, height, touch in SIZES.values():
+        bia = Tab(browser, f"{stack.url}#/partida/{match_id}", width, height, touch)
+        frames = _frames_of(bia)
+        bia.page.fill("#guest-name", f"Bia {width}")  # a new player: a name, then the replay
+        bia.tap("form[data-form=guest] button[type=submit]")
+        bia.page.wait_for_selector("#replay-title")
+        _wait_for_all_moves(bia)
+        moves = bia.state("s.history.moves.length")
+        assert moves >= 2 and bia.state("s.view.rack") is None
+        assert bia.page.locator(".replay-board .fb-tile").count() == 0  # before the first move
+        bia.tap("[data-action=replay-next]")
+        first = bia.state("s.history.moves[0]")
+        placed = len(first["tiles"]) if first["kind"] == "play" else 0
+        assert bia.page.locator(".replay-board .fb-tile").count() == placed
+        assert f"Lance 1 de {moves}" in bia.page.inner_text(".replay-range")
+        _shot(bia, "replay")
+        _clean(bia, "a replay")
+        bia.tap("[data-action=replay-last]")
+        final = bia.view()["board"]
+        assert bia.page.locator(".replay-board .fb-tile").count() == \
+            sum(1 for row in final for cell in row if cell != ".")
+        racks = [json.loads(f) for f in frames if f.startswith("{")]
+        assert all(f.get("view", {}).get("rack") is None for f in racks if "view" in f)
+        assert not any("position" in m for f in racks for m in f.get("moves", []))
+        assert not bia.errors, bia.errors

@@ -270,3 +270,14 @@ test("playing again leaves the end screen for the new table; the old match keeps
   assert.equal(state.screen, "table");
   assert.equal(state.rematchOffer, null);
 });
+
+test("a replay link opens the match from its first move; a late end frame keeps it", () => {
+  const state = freshState();
+  state.watching = "m-9";
+  applyFrame(state, { type: "view", matchId: "m-9", view: view({ match_id: "m-9", status: "finished", you: null, rack: null }) });
+  assert.equal(state.screen, "replay");
+  assert.equal(state.replayStep, 0);
+  applyFrame(state, { type: "ended", matchId: "m-9", result: { ranking: [] } });
+  applyFrame(state, { type: "update", matchId: "m-9", version: 9, events: [], view: view({ match_id: "m-9" }) });
+  assert.equal(state.screen, "replay");
+});

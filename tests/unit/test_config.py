@@ -46,3 +46,14 @@ def test_a_deployment_can_draw_only_reviewed_themes(tmp_path: Path) -> None:
     base = {**BASE, "SIGNING_KEY_FILE": str(key)}
     assert not Config.from_env(base).reviewed_themes_only
     assert Config.from_env({**base, "THEMES_REVIEWED_ONLY": "true"}).reviewed_themes_only
+
+
+def test_the_operator_sets_how_long_finished_matches_are_kept(tmp_path: Path) -> None:
+    key = tmp_path / "key"
+    key.write_text("s" * 64)
+    base = {**BASE, "SIGNING_KEY_FILE": str(key)}
+    assert Config.from_env(base).match_ttl_s == 30 * 86400  # the default: 30 days
+    assert Config.from_env({**base, "MATCH_RETENTION_DAYS": "90"}).match_ttl_s == 90 * 86400
+    for bad in ("0", "trinta", "5000"):
+        with pytest.raises(ConfigError, match="MATCH_RETENTION_DAYS"):
+            Config.from_env({**base, "MATCH_RETENTION_DAYS": bad})

@@ -505,6 +505,7 @@ export function endScreen(state) {
         <div class="end-actions">
           <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> ${offer ? "Aceitar e jogar de novo" : "Jogar de novo"}</button>
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
+          <button class="lx-secondary" data-action="open-replay">Rever lance a lance</button>
         </div>
         <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode] || REMATCH_NOTES.solo}</p>
       </section>

@@ -130,22 +130,30 @@ export function reviewLead(summary) {
   return `${lead} Você achou a melhor jogada em ${summary.best_found} de ${plural(summary.moves, "turno", "turnos")}.`;
 }
 
+function reviewItem(state, r, entry) {
+  const best = r.best && r.left === 0 && r.kind === "play"
+    ? '<p class="review-line good">Foi a melhor jogada possível.</p>'
+    : suggestion(state, r, "best", `Melhor jogada${r.left ? ` (mais ${plural(r.left, "ponto", "pontos")})` : ""}`, r.best);
+  const top = r.best_band ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.top_band]?.label || r.top_band}`, r.best_band) : "";
+  return `<p class="review-line"><strong>Rodada ${entry?.round ?? "?"}:</strong> ${whatYouDid(r, entry)}</p>
+      ${best}${top}`;
+}
+
+/** The review of one of your moves (for the replay), "" when there is none. */
+export function reviewFor(state, move) {
+  const r = state.review?.moves.find((m) => m.move === move);
+  if (!r) return "";
+  return `<div data-review-move="${r.move}">${reviewItem(state, r, state.history.moves.find((m) => m.move === move))}</div>`;
+}
+
 /** Your moves, each with the best move in that position and the best of its highest band. */
 export function reviewHtml(state) {
   const review = state.review;
   if (state.view?.you === null || state.view?.you === undefined) return "";
   if (!review) return '<p class="muted" data-review-loading>Preparando a revisão das suas jogadas…</p>';
   const byMove = new Map(state.history.moves.map((m) => [m.move, m]));
-  const items = review.moves.map((r) => {
-    const entry = byMove.get(r.move);
-    const best = r.best && r.left === 0 && r.kind === "play"
-      ? '<p class="review-line good">Foi a melhor jogada possível.</p>'
-      : suggestion(state, r, "best", `Melhor jogada${r.left ? ` (mais ${plural(r.left, "ponto", "pontos")})` : ""}`, r.best);
-    const top = r.best_band ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.top_band]?.label || r.top_band}`, r.best_band) : "";
-    return `<li data-review-move="${r.move}">
-      <p class="review-line"><strong>Rodada ${entry?.round ?? "?"}:</strong> ${whatYouDid(r, entry)}</p>
-      ${best}${top}</li>`;
-  }).join("");
+  const items = review.moves.map((r) => `<li data-review-move="${r.move}">
+      ${reviewItem(state, r, byMove.get(r.move))}</li>`).join("");
   const more = review.next !== null ? '<p class="muted">Carregando o resto da revisão…</p>' : "";
   return `<p class="review-lead" data-review-summary>${esc(reviewLead(review.summary))}</p>
     <ol class="review-list">${items}</ol>${more}`;

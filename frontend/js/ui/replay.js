@@ -1,0 +1,78 @@
+// A finished match, move by move, from its link (#/partida/ID): the board after each move,
+// the move with its receipt and, for the person who played it, their review of that move.
+// Anyone with the link sees what was public during the match: no rack ever.
+import { esc } from "./dom.js";
+import { breakdownHtml, moveSummary } from "./receipt.js";
+import { reviewFor } from "./summary.js";
+import { SQUARES, plural } from "../text.js";
+import { replayBoard } from "../store.js";
+
+/** The board after ``step`` moves, the tiles of the step's own move marked. */
+function boardAt(state, step) {
+  const view = state.view;
+  const rows = replayBoard(state, step);
+  const move = state.history.moves[step - 1];
+  const fresh = new Set((move?.kind === "play" ? move.tiles || [] : []).map(([r, c]) => `${r}:${c}`));
+  let tiles = 0;
+  const html = rows.map((line, r) => `<span class="fb-row">${[...line].map((cell, c) => {
+    const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
+    if (cell === ".") return `<span class="fb-sq ${bonus.css}"></span>`;
+    tiles += 1;
+    const wild = cell !== cell.toUpperCase();
+    const mark = fresh.has(`${r}:${c}`) ? " fb-fresh" : "";
+    return `<span class="fb-sq fb-tile${wild ? " wild" : ""}${mark}">${esc(cell.toUpperCase())}</span>`;
+  }).join("")}</span>`).join("");
+  return `<div class="final-board replay-board" role="img" aria-label="Tabuleiro depois do lance ${step}, com ${plural(tiles, "peça", "peças")}">${html}</div>`;
+}
+
+function scoresAt(state, step) {
+  const totals = {};
+  for (const move of state.history.moves.slice(0, step)) totals[move.seat] = move.total;
+  return (state.view.seats || []).map((s) => `<li${s.seat === state.view.you ? ' class="me"' : ""}>
+      <span>${esc(s.name)}${s.seat === state.view.you ? " (você)" : ""}</span>
+      <strong>${totals[s.seat] ?? 0}</strong></li>`).join("");
+}
+
+export function replayScreen(state) {
+  const view = state.view;
+  const moves = state.history.moves;
+  const step = Math.min(state.replayStep, moves.length);
+  const move = moves[step - 1];
+  const names = (view.seats || []).map((s) => s.name);
+  const loading = state.history.older ? '<p class="muted">Carregando os lances…</p>' : "";
+  const review = move && view.you !== null && move.seat === view.you ? reviewFor(state, move.move) : "";
+  const theme = view.theme ? `Tema: ${esc(view.theme.name)}` : "Sem tema";
+  return `
+    <div class="lx lx-end lx-replay">
+      <section class="lx-card replay-card" aria-labelledby="replay-title">
+        <p class="mode-kicker">Partida terminada · ${theme}</p>
+        <h2 id="replay-title" tabindex="-1" data-screen-heading>${esc(names.join(" × "))}</h2>
+        <div class="replay-grid">
+          <div>
+            ${boardAt(state, step)}
+            <div class="replay-controls" role="group" aria-label="Lances">
+              <button type="button" data-action="replay-first" ${step ? "" : "disabled"}>Início</button>
+              <button type="button" data-action="replay-back" ${step ? "" : "disabled"} aria-label="Lance anterior">◀ Anterior</button>
+              <button type="button" data-action="replay-next" ${step < moves.length ? "" : "disabled"} aria-label="Próximo lance">Próximo ▶</button>
+              <button type="button" data-action="replay-last" ${step < moves.length ? "" : "disabled"}>Fim</button>
+            </div>
+            <label class="replay-range" for="replay-step"><span>Lance <span data-replay-step>${step}</span> de ${moves.length}</span>
+              <input type="range" id="replay-step" min="0" max="${moves.length}" value="${step}" data-replay-range></label>
+            ${loading}
+          </div>
+          <div>
+            <ul class="replay-scores" aria-label="Placar neste lance">${scoresAt(state, step)}</ul>
+            <div class="replay-move" aria-live="polite" data-replay-move>
+              ${move ? `<p class="move-line"><span class="num muted">${move.move + 1}.</span> ${moveSummary(move, names[move.seat] || "?")}</p>
+                ${move.breakdown ? breakdownHtml(move.breakdown) : ""}` : '<p class="muted">O tabuleiro antes do primeiro lance. Use Próximo para ver a partida.</p>'}
+            </div>
+            ${review ? `<section class="replay-review" aria-label="Sua revisão deste lance">${review}</section>` : ""}
+          </div>
+        </div>
+        <div class="end-actions">
+          <button class="lx-secondary" data-action="copy-link">Copiar o link desta partida</button>
+          <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
+        </div>
+      </section>
+    </div>`;
+}
