@@ -124,6 +124,9 @@ export function applyHistoryPage(state, frame) {
   state.history.total = Math.max(state.history.total, frame.total ?? 0);
   state.history.older = frame.older ?? null;
   state.history.loaded = true;
+  if (state.screen === "replay" && state.view?.status === "active") {
+    state.replayStep = state.history.moves.length;  // a spectator starts at the latest move
+  }
   if (state.lastMove === null && state.history.moves.length) {
     const last = [...state.history.moves].reverse().find((m) => m.kind === "play");
     if (last) state.lastMove = last.move;
@@ -244,8 +247,17 @@ export function openReplay(state, frame) {
   if (state.matchId !== frame.matchId) enterMatch(state, frame.matchId);
   state.watching = null;
   state.view = frame.view;
-  state.replayStep = 0;
+  state.replayStep = 0;  // a live match follows its latest move once the moves arrive
   state.screen = "replay";
+}
+
+/** A spectator's update: the public view and the new moves; the replay follows the live
+ *  match to its latest move (and stays, a replay, once it ends). */
+function followLive(state, frame) {
+  const entries = (frame.events || []).map(entryFromEvent).filter(Boolean);
+  if (entries.length) mergeHistory(state, entries);
+  if (frame.view) state.view = frame.view;
+  if (state.view?.status !== "finished" || entries.length) state.replayStep = state.history.moves.length;
 }
 
 /** Move the replay to ``step`` (0: the empty board; the number of moves: the end). */
@@ -291,7 +303,10 @@ export function applyFrame(state, frame, describe = () => null) {
         openReplay(state, frame);
         break;
       }
-      if (state.screen === "replay" && frame.matchId === state.matchId) break;
+      if (state.screen === "replay" && frame.matchId === state.matchId) {
+        followLive(state, frame);
+        break;
+      }
       applyMatchFrame(state, frame, describe);
       break;
     case "history":
@@ -317,6 +332,9 @@ export function applyFrame(state, frame, describe = () => null) {
         moves: [...(state.review?.moves || []).filter((m) => m.move < (frame.moves[0]?.move ?? Infinity)), ...frame.moves],
         next: frame.next ?? null,
       };
+      break;
+    case "watchers":
+      if (frame.matchId === state.matchId && state.view) state.view = { ...state.view, watchers: frame.count };
       break;
     case "rematchOffer":
       state.rematchOffer = frame;

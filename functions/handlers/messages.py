@@ -75,7 +75,8 @@ def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
         return [rt.matches.history(who.player_id, message.matchId, message.before,
                                    message.limit, message.requestId)]
     if isinstance(message, msg.Watch):
-        return [rt.matches.watch(who.player_id, message.matchId, message.requestId)]
+        return rt.matches.watch(who.player_id, conn.connection_id, message.matchId,
+                                message.requestId).frames
     if isinstance(message, msg.Review):
         return [rt.matches.review(who.player_id, message.matchId, message.start,
                                   message.requestId)]

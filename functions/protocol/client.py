@@ -69,6 +69,7 @@ class RoomSettings(BaseModel):
     themeId: str | None = Field(default=None, max_length=64, pattern=r"^[a-z0-9-]+$")
     bots: int = Field(default=0, ge=0, le=3)
     botLevel: int = Field(default=3, ge=1, le=5)
+    spectators: bool = True  # anyone with the match's link may watch it live
 
 
 class CreateRoom(_Message):
@@ -112,8 +113,8 @@ class Rematch(_MatchMessage):
 
 
 class Watch(_MatchMessage):
-    """Open a match by its link: a finished one to replay (anyone may; only public
-    information unless you played it)."""
+    """Open a match by its link: a finished one to replay, a live one to watch when its table
+    allows spectators (anyone may; only public information unless you sit in it)."""
 
     action: Literal["watch"]
 

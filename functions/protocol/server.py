@@ -232,6 +232,7 @@ class MatchView(_Model):
     result: ResultView | None
     market: MarketView | None = _absent()  # with cards, your own seat only
     summary: list[SeatSummary] | None = _absent()  # a finished match only
+    watchers: int | None = _absent()  # spectators watching now (added by the service)
 
 
 class HistoryEntry(_Model):
@@ -376,6 +377,14 @@ class RoomStatus(_Frame):
     matchId: str | None = None
 
 
+class Watchers(_Frame):
+    """How many people watch the match now: sent to its seats when someone starts watching."""
+
+    type: Literal["watchers"] = "watchers"
+    matchId: str
+    count: int
+
+
 class RematchOffer(_Frame):
     """Someone who played ``matchId`` with you wants to play again: ``rematch`` accepts."""
 
@@ -494,7 +503,7 @@ class Pong(_Frame):
 
 ServerFrame = Annotated[
     Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
-    | RematchOffer | ReviewPage | Leaderboard | Error | Pong,
+    | RematchOffer | Watchers | ReviewPage | Leaderboard | Error | Pong,
     Field(discriminator="type"),
 ]
 

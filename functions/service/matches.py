@@ -32,6 +32,7 @@ from functions.protocol.server import (
     RatingChange,
     SeatBadges,
     View,
+    Watchers,
 )
 from functions.service import cosmetics, history, review
 from functions.service.context import Context
@@ -66,6 +67,12 @@ class Outcome:
     """What a command did, for the handler: the frames for the caller's own connection."""
 
     frames: list[str]
+
+
+def _watchers(state: MatchState, connections: Sequence[Connection]) -> int:
+    """How many spectators watch: the people connected to the match without a seat in it."""
+    seated = {s.player_id for s in state.seats}
+    return len({c.player_id for c in connections if c.player_id not in seated})
 
 
 def new_match_id() -> str:
@@ -172,10 +179,12 @@ class MatchService:
     def history(self, player_id: str, match_id: str, before: int | None, limit: int,
                 request_id: str) -> str:
         """A page of the match's stored moves for a player seated in it, or for anyone once it
-        is finished:
+        is finished or while it may be watched:
         up to ``limit`` moves before move ``before`` (the latest, if None)."""
         record, state, _ = self._load(match_id)
-        if not state.finished:  # a finished match's moves are public: its replay shows them
+        # The moves are public information: a replay shows them, and so does a live match to
+        # its spectators when the table allows them.
+        if not state.finished and not record.settings.get("spectators", True):
             self._seat_of(record, player_id)
         total = len(state.history)
         if before is not None and before > total:
@@ -185,15 +194,28 @@ class MatchService:
         moves, older = self.ctx.repository.load_moves(match_id, before, limit)
         return history.page_frame(request_id, match_id, moves, older, total)
 
-    def watch(self, player_id: str, match_id: str, request_id: str) -> str:
-        """A finished match opened by its link: your own view if you played it, the public
-        view (no rack) for anyone else."""
+    def watch(self, player_id: str, connection_id: str, match_id: str,
+              request_id: str) -> Outcome:
+        """A match opened by its link: your own view if you sit in it (a live one is resumed);
+        for anyone else, the public view (no rack, no market, no private event), of a
+        finished match to replay or of a live one to watch, when its table allows it. A
+        spectator's connection then gets every public update."""
         record, state, rules = self._load(match_id)
-        if not state.finished:
-            raise ServiceError("watch.live", "Esta partida ainda está em andamento.")
+        if player_id in record.players and not state.finished:
+            return self.resume(player_id, connection_id, match_id, request_id)
         seat = record.players.index(player_id) if player_id in record.players else None
-        view = self._seat_view(state, seat, rules, set())
-        return View(requestId=request_id, matchId=match_id, view=view).dump()
+        if not state.finished:
+            if not record.settings.get("spectators", True):
+                raise ServiceError("watch.closed", "Esta mesa não aceita espectadores.")
+            self.ctx.repository.attach_connection(connection_id, match_id)
+        connections, online = self._online(match_id)
+        watchers = _watchers(state, connections)
+        if not state.finished:  # the seats see at once that one more person watches
+            told = Watchers(matchId=match_id, count=watchers).dump()
+            self.ctx.notifier.post_many([(c.connection_id, told) for c in connections
+                                         if c.player_id in record.players])
+        view = self._seat_view(state, seat, rules, online, watchers)
+        return Outcome([View(requestId=request_id, matchId=match_id, view=view).dump()])
 
     def review(self, player_id: str, match_id: str, start: int, request_id: str) -> str:
         """A page of the seat's own post-game review (computed the first time)."""
@@ -272,13 +294,15 @@ class MatchService:
     # -- after a change -----------------------------------------------------------------------
 
     def _seat_view(self, state: MatchState, seat: int | None, rules: RuleSet,
-                   online: set[str]) -> MatchView:
+                   online: set[str], watchers: int = 0) -> MatchView:
         """The engine's view of one seat, plus which seats have a live connection (a
         service fact the engine does not know; bots are always there). Validated against the
         protocol's model: a field the engine and the protocol disagree on fails here."""
         view = engine.view(state, seat, self.ctx.resources, rules)
         for entry, player in zip(view["seats"], state.seats, strict=True):  # type: ignore[call-overload]
             entry["online"] = player.bot or player.player_id in online
+        if watchers:
+            view["watchers"] = watchers
         return MatchView.model_validate(view)
 
     def _online(self, match_id: str) -> tuple[list[Connection], set[str]]:
@@ -287,8 +311,8 @@ class MatchService:
 
     def _view_frame(self, state: MatchState, seat: int, rules: RuleSet,
                     request_id: str | None) -> str:
-        _, online = self._online(state.match_id)
-        view = self._seat_view(state, seat, rules, online)
+        connections, online = self._online(state.match_id)
+        view = self._seat_view(state, seat, rules, online, _watchers(state, connections))
         return View(requestId=request_id, matchId=state.match_id, view=view).dump()
 
     def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
@@ -302,12 +326,13 @@ class MatchService:
         ratings, badges, profiles = self._settle(record, state) if state.finished else ([], [], {})
         frames = []
         connections, online = self._online(state.match_id)
+        watchers = _watchers(state, connections)
         for connection in connections:
-            if connection.player_id not in record.players:
-                continue
-            seat = record.players.index(connection.player_id)
+            # A connection of someone not seated is a spectator's: the public view and events.
+            seated = connection.player_id in record.players
+            seat = record.players.index(connection.player_id) if seated else None
             request_id = request[1] if request and request[0] == connection.player_id else None
-            view = self._seat_view(state, seat, rules, online)
+            view = self._seat_view(state, seat, rules, online, watchers)
             if before is None:
                 frames.append((connection.connection_id,
                                View(requestId=request_id, matchId=state.match_id,
@@ -317,7 +342,7 @@ class MatchService:
                            for e in events if e.visible_to(seat)]
                 frames += [(connection.connection_id, frame) for frame in update_frames(
                     state.match_id, state.version, visible, view, request_id)]
-            if state.finished and view.result is not None:
+            if state.finished and view.result is not None and seat is not None:
                 # The result as the view shows it (display spellings), and the person's
                 # profile after this match, so the lobby is right at once.
                 frames.append((connection.connection_id,

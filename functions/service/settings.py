@@ -11,7 +11,7 @@ from typing import Any
 from engine.rules import RuleSet
 
 DEFAULTS: dict[str, Any] = {"turnSeconds": 90, "rounds": 15, "cards": True, "themed": True,
-                            "themeId": None}
+                            "themeId": None, "spectators": True}
 
 
 def match_settings(room: dict[str, Any], *, mode: str, bot_levels: list[int],

@@ -129,9 +129,9 @@ def test_history_pages_back_through_every_move_with_its_receipt(world: World) ->
     assert first["band"] in ("Frio", "Morno", "Quente", "Escaldante")
 
 
-def test_only_a_seated_player_may_read_the_history_and_bad_pages_are_refused(
+def test_a_table_closed_to_spectators_shows_its_history_to_its_seats_only_and_bad_pages_are_refused(
         world: World) -> None:
-    (ana, _), match_id = _room(world, cards=False)
+    (ana, _), match_id = _room(world, cards=False, spectators=False)
     _move(world, ana, match_id, "play")
     record, _ = _record(world, match_id)
     caio = world.connect("Caio")

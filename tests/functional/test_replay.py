@@ -1,6 +1,6 @@
 """A finished match opened by its link: anyone may replay it, seeing only what was public
-(no rack, no market); the people who played it get their own view; a live match is not
-opened this way."""
+(no rack, no market), even when its table refused spectators while it was played; the people
+who played it get their own view."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from tests.functional.world import World
 
 def test_a_finished_match_replays_by_link_with_public_information_only(world: World) -> None:
     ana, caio = world.connect("Ana"), world.connect("Caio")
-    ana.send("startSolo", settings={"bots": 1, "botLevel": 2, "rounds": 2})
+    ana.send("startSolo", settings={"bots": 1, "botLevel": 2, "rounds": 2, "spectators": False})
     match_id = ana.last("view")["matchId"]
     caio.send("watch", matchId=match_id)
-    assert caio.last("error")["code"] == "watch.live"
+    assert caio.last("error")["code"] == "watch.closed"
     caio.send("history", matchId=match_id)
     assert caio.last("error")["code"] == "match.not_seated"  # not while it is played
     ana.send("leave", matchId=match_id)

@@ -1,6 +1,7 @@
-// A finished match, move by move, from its link (#/partida/ID): the board after each move,
-// the move with its receipt and, for the person who played it, their review of that move.
-// Anyone with the link sees what was public during the match: no rack ever.
+// A match from its link (#/partida/ID): a finished one move by move (the board after each
+// move, the move with its receipt and, for the person who played it, their review of it), a
+// live one as a spectator sees it, following its latest move. Anyone with the link sees only
+// what is public: no rack ever.
 import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { reviewFor } from "./summary.js";
@@ -42,21 +43,25 @@ export function replayScreen(state) {
   const loading = state.history.older ? '<p class="muted">Carregando os lances…</p>' : "";
   const review = move && view.you !== null && move.seat === view.you ? reviewFor(state, move.move) : "";
   const theme = view.theme ? `Tema: ${esc(view.theme.name)}` : "Sem tema";
+  const live = view.status !== "finished";
+  const watching = view.watchers ? ` · ${plural(view.watchers, "pessoa assistindo", "pessoas assistindo")}` : "";
+  const turn = live ? `<p class="replay-live" data-live>Ao vivo: rodada ${view.round} de ${view.round_limit}, vez de ${esc(names[view.current] || "?")}.</p>` : "";
   return `
     <div class="lx lx-end lx-replay">
       <section class="lx-card replay-card" aria-labelledby="replay-title">
-        <p class="mode-kicker">Partida terminada · ${theme}</p>
+        <p class="mode-kicker">${live ? "Ao vivo" : "Partida terminada"} · ${theme}${watching}</p>
         <h2 id="replay-title" tabindex="-1" data-screen-heading>${esc(names.join(" × "))}</h2>
         <div class="replay-grid">
           <div>
             ${boardAt(state, step)}
-            <div class="replay-controls" role="group" aria-label="Lances">
+            ${turn}
+            <div class="replay-controls" role="group" aria-label="Lances"${live ? " hidden" : ""}>
               <button type="button" data-action="replay-first" ${step ? "" : "disabled"}>Início</button>
               <button type="button" data-action="replay-back" ${step ? "" : "disabled"} aria-label="Lance anterior">◀ Anterior</button>
               <button type="button" data-action="replay-next" ${step < moves.length ? "" : "disabled"} aria-label="Próximo lance">Próximo ▶</button>
               <button type="button" data-action="replay-last" ${step < moves.length ? "" : "disabled"}>Fim</button>
             </div>
-            <label class="replay-range" for="replay-step"><span>Lance <span data-replay-step>${step}</span> de ${moves.length}</span>
+            <label class="replay-range" for="replay-step"${live ? " hidden" : ""}><span>Lance <span data-replay-step>${step}</span> de ${moves.length}</span>
               <input type="range" id="replay-step" min="0" max="${moves.length}" value="${step}" data-replay-range></label>
             ${loading}
           </div>

@@ -135,7 +135,8 @@ function settingsSummary(s) {
   return parts.join(" · ");
 }
 
-const DEFAULTS = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3 };
+const DEFAULTS = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3,
+  spectators: true };
 
 function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
   const s = { ...DEFAULTS, ...settings };
@@ -161,6 +162,7 @@ function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
       ${field("turn", "Tempo por turno", [20, 30, 60, 90, 120, 180].map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
       ${toggle("cards", "cards", "Cartas de poder", "Compre cartas com moedas e vire o jogo.")}
       ${toggle("themed", "themed", "Com tema", "Palavras do tema valem mais pontos.")}
+      ${toggle("spectators", "spectators", "Espectadores", "Quem tiver o link da partida pode assistir ao vivo, sem ver as peças de ninguém.")}
     </div>`;
 }
 
@@ -170,6 +172,7 @@ export function readSettings(root, prefix) {
   const out = {
     turnSeconds: Number(value("turnSeconds").value), rounds: Number(value("rounds").value),
     cards: value("cards").checked, themed: value("themed").checked,
+    spectators: value("spectators").checked,
   };
   if (value("bots")) {
     out.bots = Number(value("bots").value);

@@ -272,6 +272,7 @@ export class TableView {
     return `<h3>Objetivo</h3>
       <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.point_target, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.round_limit}. Rodada <strong>${shownRound(state)}</strong> de ${view.round_limit}.</p>
       <ul class="seats">${seats}</ul>${chain}
+      <p class="watchers" data-watchers>${view.watchers ? `${plural(view.watchers, "pessoa assiste", "pessoas assistem")} a esta partida. ` : ""}<button type="button" class="link" data-action="copy-link">Copiar o link para assistir</button></p>
       <p class="muted small">Corrente: jogadas seguidas Quentes ou Escaldantes ganham um bônus que cresce; passar, trocar ou jogar uma palavra Fria quebra a corrente, e uma palavra da mesma raiz não a faz crescer.</p>`;
   }
 
