@@ -244,6 +244,18 @@ def _figures(tab: Tab, size: str, first_load: int, receipt_ms: float) -> None:
     assert first_load <= 300 * 1024, figures
 
 
+def _type_a_move(tab: Tab) -> list[dict[str, Any]]:
+    """A real move typed on the keyboard from its first square; its band is then shown."""
+    tiles = tab.best_move()
+    tab.page.click(tab.square(tiles[0]["row"], tiles[0]["col"]))
+    if len(tiles) > 1 and tiles[1]["col"] == tiles[0]["col"]:
+        tab.page.keyboard.press(" ")
+    for tile in tiles:
+        tab.page.keyboard.press(tile["letter"])
+    tab.page.wait_for_selector("[data-band]")
+    return tiles
+
+
 def _both_pass_twice(first: Tab, second: Tab) -> None:
     """Two passes in a row each: the match ends, and both see its end screen."""
     for tab in (first, second, first, second):
@@ -394,13 +406,7 @@ def test_two_browsers_meet_by_room_code_and_in_the_queue(browser: Any,
     ana.page.click("[data-action=start-room]")
     ana.wait_my_turn()
     assert ana.page.locator("[data-market-panel]").is_hidden()  # no cards
-    tiles = ana.best_move()
-    ana.page.click(ana.square(tiles[0]["row"], tiles[0]["col"]))
-    if len(tiles) > 1 and tiles[1]["col"] == tiles[0]["col"]:
-        ana.page.keyboard.press(" ")
-    for tile in tiles:
-        ana.page.keyboard.press(tile["letter"])
-    ana.page.wait_for_selector("[data-band]")
+    _type_a_move(ana)
     ana.page.click("[data-action=confirm]")
     bia.wait_my_turn()
     assert bia.state("s.history.moves[0].seat") == 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from infra.local.stack import LocalStack
 from tests.browser.helpers import Tab
-from tests.browser.test_browser import _both_pass_twice, _clean, _set, _shot
+from tests.browser.test_browser import _both_pass_twice, _clean, _set, _shot, _type_a_move
 from tests.browser.test_end_screen import _frames_of
 
 
@@ -36,13 +36,7 @@ def test_a_spectator_follows_a_live_room_match_and_never_gets_a_rack(
     caio.page.wait_for_selector("[data-live]")
     ana.page.wait_for_selector("[data-watchers]:has-text('1 pessoa assiste')")
 
-    tiles = ana.best_move()
-    ana.page.click(ana.square(tiles[0]["row"], tiles[0]["col"]))
-    if len(tiles) > 1 and tiles[1]["col"] == tiles[0]["col"]:
-        ana.page.keyboard.press(" ")
-    for tile in tiles:
-        ana.page.keyboard.press(tile["letter"])
-    ana.page.wait_for_selector("[data-band]")
+    tiles = _type_a_move(ana)
     racks = [json.dumps(ana.state("s.view.rack")), json.dumps(bia.state("s.view.rack"))]
     ana.page.click("[data-action=confirm]")
     caio.page.wait_for_function(f"() => document.querySelectorAll('.replay-board .fb-tile')"
