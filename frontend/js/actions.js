@@ -3,7 +3,7 @@
 // of opponents' moves. The server answers every command; nothing here decides a rule.
 import {
   advancePacing, cancelWild, chooseWildLetter, leaveMatch, moveCards, myTurn, notePreview, occupied,
-  placeTile, playTiles, replayTo, skipPacing, takeBack, toggleArmed, toggleSwap,
+  dailyShareText, placeTile, playTiles, replayTo, skipPacing, takeBack, toggleArmed, toggleSwap,
 } from "./store.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
@@ -233,6 +233,11 @@ export function createActions({ app, store, send, table, toast }) {
       const s = store.state;
       const matchId = s.screen === "end" && s.ended ? s.ended.matchId : s.rematchOffer?.matchId;
       if (matchId) send("rematch", { matchId });
+    },
+    "start-daily": () => send("startDaily"),
+    "share-daily": () => {
+      const text = dailyShareText(store.state);
+      navigator.clipboard?.writeText(text).then(() => toast("Resultado copiado: é só colar."), () => toast(text));
     },
     "dismiss-rematch": () => store.update((s) => { s.rematchOffer = null; }),
     "open-replay": () => { location.hash = `#/partida/${store.state.matchId}`; },

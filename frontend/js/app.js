@@ -1,6 +1,6 @@
 // Vanlexis in the browser: wiring the store, the socket, the screens and the player's input.
 import { GameSocket, createGuest, forgetGuest, storedGuest } from "./net.js";
-import { Store, applyFrame, replayTo } from "./store.js";
+import { Store, applyFrame, dailyShareText, replayTo } from "./store.js";
 import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";
@@ -49,6 +49,7 @@ function onFrame(frame) {
     // Not the match you just left: the server may not have closed your seat yet.
     if (frame.activeMatch && frame.activeMatch !== s.leftMatch) send("resume", { matchId: frame.activeMatch });
     else if (!s.leaderboard) send("leaderboard");
+    if (!frame.activeMatch) send("daily");  // today's challenge, for the lobby
   }
   if ((frame.type === "view" || frame.type === "update") && s.matchId === frame.matchId &&
       (before !== frame.matchId || frame.type === "view")) {
@@ -159,7 +160,8 @@ function render(state) {
     }
   }
   const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
-                              state.leaderboard, state.rematchOffer, state.screen === "end" && [
+                              state.leaderboard, state.rematchOffer, state.daily,
+                              state.screen === "end" && [
                                 state.view?.version, state.history.moves.length,
                                 state.history.older, state.openMove, state.review?.moves.length,
                                 state.openReview], state.screen === "replay" && [
@@ -280,6 +282,8 @@ app.addEventListener("input", (event) => {
   }
 });
 
-window.vanlexis = { store, table: () => table };  // for the browser tests and the curious
+// For the browser tests and the curious: the store, the table, and the text "Copiar o
+// resultado" puts on the clipboard.
+window.vanlexis = { store, table: () => table, share: () => dailyShareText(store.state) };
 bindHelp();
 start();

@@ -27,6 +27,7 @@ export function freshState() {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null, // the match a replay link asked for, until its view arrives
+    daily: null, // today's Desafio do dia, as the server last said
     replayStep: 0, // how many moves of the replay are on its board
     rematchOffer: null, // someone from your last room match wants to play again
     announcements: [], input: "mouse", leftMatch: null,
@@ -251,6 +252,19 @@ export function openReplay(state, frame) {
   state.screen = "replay";
 }
 
+const SQUARES_BY_BAND = { Escaldante: "🟥", Quente: "🟧", Morno: "🟨", Frio: "⬜" };
+
+/** The shareable result of a daily challenge: its number, your points and one square per
+ *  move of yours coloured by band (⬛ a pass or a swap): no word, no spoiler. */
+export function dailyShareText(state) {
+  const you = state.view?.you;
+  const mine = state.history.moves.filter((m) => m.seat === you);
+  const squares = mine.map((m) => (m.kind === "play" ? SQUARES_BY_BAND[m.band] || "⬜" : "⬛")).join("");
+  const points = state.view?.seats?.[you]?.score ?? 0;
+  const number = state.daily?.number;
+  return `Vanlexis · Desafio do dia${number ? ` #${number}` : ""}\n${points} pontos em ${mine.length} lances\n${squares}`;
+}
+
 /** A spectator's update: the public view and the new moves; the replay follows the live
  *  match to its latest move (and stays, a replay, once it ends). */
 function followLive(state, frame) {
@@ -332,6 +346,9 @@ export function applyFrame(state, frame, describe = () => null) {
         moves: [...(state.review?.moves || []).filter((m) => m.move < (frame.moves[0]?.move ?? Infinity)), ...frame.moves],
         next: frame.next ?? null,
       };
+      break;
+    case "daily":
+      state.daily = frame;
       break;
     case "watchers":
       if (frame.matchId === state.matchId && state.view) state.view = { ...state.view, watchers: frame.count };

@@ -118,6 +118,8 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
                                                                        m.requestId)),
     msg.Rematch: lambda rt, who, m: _ack(lambda: rt.lobby.rematch(who, m.matchId,
                                                                   m.requestId)),
+    msg.Daily: lambda rt, who, m: [rt.lobby.daily(who, m.requestId)],
+    msg.StartDaily: lambda rt, who, m: _ack(lambda: rt.lobby.start_daily(who, m.requestId)),
 }
 
 

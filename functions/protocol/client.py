@@ -112,6 +112,18 @@ class Rematch(_MatchMessage):
     action: Literal["rematch"]
 
 
+class Daily(_Message):
+    """Today's Desafio do dia: its number, theme, your attempt and the day's leaderboard."""
+
+    action: Literal["daily"]
+
+
+class StartDaily(_Message):
+    """Play today's Desafio do dia (one scored attempt a day)."""
+
+    action: Literal["startDaily"]
+
+
 class Watch(_MatchMessage):
     """Open a match by its link: a finished one to replay, a live one to watch when its table
     allows spectators (anyone may; only public information unless you sit in it)."""
@@ -236,8 +248,9 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
-    | LeaveRoom | StartSolo | Rematch | Watch | Review | Preview | History | Play | Swap
-    | Pass | Buy | Sell | UseCard | ChooseTheme | Leave | Leaderboard | SetStyle | Ping,
+    | LeaveRoom | StartSolo | Rematch | Daily | StartDaily | Watch | Review | Preview
+    | History | Play | Swap | Pass | Buy | Sell | UseCard | ChooseTheme | Leave | Leaderboard
+    | SetStyle | Ping,
     Field(discriminator="action"),
 ]
 
@@ -246,7 +259,8 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessag
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
-    "startRoom", "leaveRoom", "startSolo", "rematch", "watch", "review", "preview", "history",
+    "startRoom", "leaveRoom", "startSolo", "rematch", "daily", "startDaily", "watch", "review",
+    "preview", "history",
     "play", "swap", "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard",
     "setStyle", "ping",
 )

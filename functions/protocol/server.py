@@ -377,6 +377,31 @@ class RoomStatus(_Frame):
     matchId: str | None = None
 
 
+class DailyEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rank: int
+    name: str
+    score: int
+    you: bool = False
+
+
+class DailyStatus(_Frame):
+    """Today's Desafio do dia and how it went, for you and for everyone."""
+
+    type: Literal["daily"] = "daily"
+    requestId: str | None = None
+    day: str  # ISO date, Brasília time
+    number: int  # Desafio #number
+    theme: str  # the theme's name
+    rounds: int
+    played: bool  # your attempt of the day is taken
+    score: int | None = None  # your score, once your attempt is over
+    matchId: str | None = None  # your attempt's match (its replay link)
+    players: int  # finished attempts today
+    leaderboard: list[DailyEntry]  # the best ten, and you if you are further down
+
+
 class Watchers(_Frame):
     """How many people watch the match now: sent to its seats when someone starts watching."""
 
@@ -483,7 +508,7 @@ class Ended(_Frame):
     ratings: list[RatingChange] = []
     badges: list[SeatBadges] = []  # cosmetics earned with this match
     player: PlayerInfo | None = None  # your profile after this match (people only)
-    mode: Literal["solo", "normal", "room"] = "solo"  # what "play again" does
+    mode: Literal["solo", "normal", "room", "daily"] = "solo"  # what "play again" does
 
 
 class Error(_Frame):
@@ -503,7 +528,7 @@ class Pong(_Frame):
 
 ServerFrame = Annotated[
     Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
-    | RematchOffer | Watchers | ReviewPage | Leaderboard | Error | Pong,
+    | RematchOffer | DailyStatus | Watchers | ReviewPage | Leaderboard | Error | Pong,
     Field(discriminator="type"),
 ]
 

@@ -26,7 +26,7 @@ from functions.protocol.server import (
     RoomStatus,
     Welcome,
 )
-from functions.service import cosmetics
+from functions.service import cosmetics, daily
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
@@ -111,6 +111,10 @@ class LobbyService:
             LeaderboardEntry(rank=i + 1, name=p.name, matches=p.rated,
                              rating=round(float(p.rating["rating"]), 1))
             for i, p in enumerate(rows)]).dump()
+
+    def free(self, who: Identity) -> None:
+        """Refuse a new match to someone who sits in one."""
+        self._free(who)
 
     def _free(self, who: Identity) -> None:
         if self.active_match(who.player_id) is not None:
@@ -347,6 +351,9 @@ class LobbyService:
         if not record.finished:
             raise ServiceError("rematch.not_finished", "Esta partida ainda não terminou.")
         stored = record.settings
+        if stored.get("mode") == "daily":
+            raise ServiceError("daily.played", "O desafio do dia tem uma tentativa só: volte "
+                               "amanhã para o próximo.")
         if stored.get("mode") == "normal":
             self.join_queue(who, len(record.players), request_id)
             return
@@ -391,12 +398,25 @@ class LobbyService:
         self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id(),
                     (who.player_id, request_id) if request_id else None)
 
+    def daily(self, who: Identity, request_id: str | None) -> str:
+        return daily.status(self.ctx, who, request_id)
+
+    def start_daily(self, who: Identity, request_id: str) -> None:
+        daily.start(self, who, request_id)
+
+    def start_mode(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
+                   match_id: str, answer: tuple[str, str] | None,
+                   extra: dict[str, Any]) -> None:
+        """Start a match of a mode with settings of its own (the daily challenge's day and
+        seed are stored with it)."""
+        self._start(people, settings, mode, match_id, answer, extra=extra)
+
     def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
                match_id: str, answer: tuple[str, str] | None = None,
-               room_code: str | None = None) -> None:
+               room_code: str | None = None, extra: dict[str, Any] | None = None) -> None:
         bots = [SeatSpec(f"Robô {i + 1}", None, settings.botLevel) for i in range(settings.bots)]
         specs = people + bots
-        stored = match_settings(settings.model_dump(), mode=mode,
-                                bot_levels=[s.bot_level for s in specs], seats=len(specs),
-                                room_code=room_code)
+        stored = {**match_settings(settings.model_dump(), mode=mode,
+                                   bot_levels=[s.bot_level for s in specs], seats=len(specs),
+                                   room_code=room_code), **(extra or {})}
         self.matches.start(specs, stored, match_id, answer)

@@ -113,7 +113,8 @@ class MatchService:
                    for i, s in enumerate(seats)]
         try:
             state, events = engine.new_match(rules, match_id, players,
-                                             seed=ctx.new_seed(), now=now,
+                                             seed=str(settings.get("seed") or ctx.new_seed()),
+                                             now=now,
                                              theme_id=settings.get("themeId"),
                                              resources=ctx.resources)
         except RuleError as exc:
@@ -396,6 +397,10 @@ class MatchService:
                                    badges=(*person.badges, *new), version=person.version + 1))
         if not repo.mark_rated(record, updated, self.ctx.now_s()):
             return [], [], {}
+        if record.settings.get("mode") == "daily" and record.players and record.players[0]:
+            repo.put_daily_score(str(record.settings["day"]), record.players[0],
+                                 state.seats[0].name, state.seats[0].score, record.match_id,
+                                 self.ctx.now_s())
         self.ctx.count("matches_settled")
         changes = [RatingChange(seat=i, before=round(before[i].rating, 1),
                                 after=round(after[i].rating, 1))

@@ -17,6 +17,9 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   moves, and a transaction holds at most 100 items;
 - ``MATCH#<id>`` / ``REVIEW#<seat>``: the post-game review of one seat's moves (written once,
   the first time the seat asks for it; only that seat is ever sent it);
+- ``DAILY#<day>`` / ``SEED``: the Desafio do dia's seed and theme, drawn by the first player
+  of the day; ``DAILY#<day>`` / ``SCORE#<player>``: a finished attempt (the day's leaderboard);
+  ``PLAYER#<id>`` / ``DAILY#<day>``: the player's one attempt of that day;
 - ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
 - ``ROOM#<code>`` / ``ROOM``: a Customizada room.
 
@@ -500,6 +503,57 @@ class Repository:
 
     def clear_queue_pointer(self, player_id: str) -> None:
         self._delete(f"PLAYER#{player_id}", "QUEUE")
+
+    # -- the daily challenge ------------------------------------------------------------------
+
+    def daily_seed(self, day: str, seed: str, theme_id: str, now_s: int) -> tuple[str, str]:
+        """The day's (seed, theme): these, if nobody has drawn the day's yet (first writer
+        wins), or the ones already kept."""
+        try:
+            self._put({"pk": f"DAILY#{day}", "sk": "SEED", "seed": seed, "themeId": theme_id,
+                       "ttl": now_s + self.match_ttl_s}, "attribute_not_exists(pk)")
+        except ClientError as exc:
+            if not _failed_condition(exc):
+                raise
+        item = self._get(f"DAILY#{day}", "SEED")
+        assert item is not None
+        return str(item["seed"]), str(item["themeId"])
+
+    def claim_daily(self, player_id: str, day: str, match_id: str, now_s: int) -> bool:
+        """The player's one attempt of the day: False if it is already taken."""
+        try:
+            self._put({"pk": f"PLAYER#{player_id}", "sk": f"DAILY#{day}", "matchId": match_id,
+                       "ttl": now_s + 3 * 86400}, "attribute_not_exists(pk)")
+        except ClientError as exc:
+            if _failed_condition(exc):
+                return False
+            raise
+        return True
+
+    def daily_attempt(self, player_id: str, day: str) -> str | None:
+        item = self._get(f"PLAYER#{player_id}", f"DAILY#{day}")
+        return str(item["matchId"]) if item else None
+
+    def put_daily_score(self, day: str, player_id: str, name: str, score: int,
+                        match_id: str, now_s: int) -> None:
+        self._put({"pk": f"DAILY#{day}", "sk": f"SCORE#{player_id}", "name": name,
+                   "score": score, "matchId": match_id, "ttl": now_s + self.match_ttl_s})
+
+    def daily_scores(self, day: str) -> list[dict[str, Any]]:
+        """Every finished attempt of the day (name, score, matchId, player)."""
+        args: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
+            "ExpressionAttributeValues": {":p": value(f"DAILY#{day}"), ":s": value("SCORE#")}}
+        out: list[dict[str, Any]] = []
+        while True:
+            self.reads += 1
+            found = self.client.query(TableName=self.table, **args)
+            self._count_read(found.get("Items", []))
+            out += [{**from_item(i), "player": from_item(i)["sk"][len("SCORE#"):]}
+                    for i in found.get("Items", [])]
+            if "LastEvaluatedKey" not in found:
+                return out
+            args["ExclusiveStartKey"] = found["LastEvaluatedKey"]
 
     # -- rooms --------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  advancePacing, applyFrame, chooseWildLetter, freshState, fullRack, leaveMatch,
+  advancePacing, applyFrame, chooseWildLetter, dailyShareText, freshState, fullRack, leaveMatch,
   moveTile, myTurn, placeTile, rackIndexFor, receiptFolded, shownBoard, shownScore, skipPacing, toggleArmed,
   toggleSwap,
   typeLetter,
@@ -280,4 +280,19 @@ test("a replay link opens the match from its first move; a late end frame keeps 
   applyFrame(state, { type: "ended", matchId: "m-9", result: { ranking: [] } });
   applyFrame(state, { type: "update", matchId: "m-9", version: 9, events: [], view: view({ match_id: "m-9" }) });
   assert.equal(state.screen, "replay");
+});
+
+test("the daily result is shared with one square per move of yours and no word", () => {
+  const state = started("m-1");
+  state.daily = { number: 335 };
+  state.view = { ...state.view, you: 0, seats: [{ seat: 0, name: "Ana", score: 57 }] };
+  state.history.moves = [
+    { move: 0, seat: 0, kind: "play", band: "Escaldante", words: ["GATO"] },
+    { move: 1, seat: 1, kind: "play", band: "Frio", words: ["CASA"] },
+    { move: 2, seat: 0, kind: "passed" },
+    { move: 3, seat: 0, kind: "play", band: "Morno", words: ["OVO"] },
+  ];
+  const text = dailyShareText(state);
+  assert.equal(text, "Vanlexis · Desafio do dia #335\n57 pontos em 3 lances\n🟥⬛🟨");
+  assert.ok(!text.includes("GATO") && !text.includes("OVO"));
 });

@@ -16,6 +16,7 @@ EXAMPLES = {
     "startRoom": {"code": "ABC234"}, "leaveRoom": {"code": "ABC234"},
     "startSolo": {"settings": {"bots": 2, "botLevel": 4}}, "rematch": {"matchId": "m-1"},
     "review": {"matchId": "m-1", "start": 0}, "watch": {"matchId": "m-1"},
+    "daily": {}, "startDaily": {},
     "preview": {"matchId": "m-1", "tiles": [{"row": 10, "col": 10, "letter": "A"}]},
     "history": {"matchId": "m-1", "before": 40, "limit": 20},
     "play": {"matchId": "m-1", "tiles": [{"row": 10, "col": 10, "letter": "A", "wild": True}],

@@ -4,6 +4,7 @@
 import { esc } from "./dom.js";
 import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
+import { dailyShareText } from "../store.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 
@@ -364,6 +365,7 @@ export function lobbyScreen(state) {
         <a href="#/regras">Regras completas</a>
       </nav>
       ${soloMode(state)}
+      ${dailyCard(state)}
       <div class="mode-grid">
         ${normalMode()}
         ${customMode(state)}
@@ -438,11 +440,49 @@ export function roomScreen(state) {
 
 // -- the end of a match ------------------------------------------------------------------------
 
+const SHARE_BANDS = { "🟥": "Escaldante", "🟧": "Quente", "🟨": "Morno", "⬜": "Frio", "⬛": "passe ou troca" };
+
+// The text is copied with emoji squares (what messengers show); the page draws them with CSS,
+// so they look right without an emoji font.
+function dailyShare(state) {
+  const [title, points, squares = ""] = dailyShareText(state).split("\n");
+  const cells = [...squares].map((sq) => `<span class="share-sq" data-band-square="${esc(SHARE_BANDS[sq] || "")}"></span>`).join("");
+  const label = [...squares].map((sq) => SHARE_BANDS[sq] || "").join(", ");
+  return `<div class="daily-share" data-daily-share>
+          <p>Seu resultado, sem spoilers, para compartilhar:</p>
+          <div class="share-card"><p data-share-text>${esc(title)}<br>${esc(points)}</p>
+            <p class="share-squares" role="img" aria-label="Lances: ${esc(label)}">${cells}</p></div>
+          <button class="play-now" data-action="share-daily">Copiar o resultado</button>
+        </div>`;
+}
+
 const REMATCH_NOTES = {
+  daily: "O desafio do dia tem uma tentativa só: amanhã tem outro.",
   solo: "Jogar de novo: os mesmos robôs e os mesmos ajustes.",
   normal: "Jogar de novo: você volta para a fila de partidas normais, com mesas do mesmo tamanho.",
   room: "Jogar de novo: a sala reabre com os mesmos ajustes e cada pessoa aceita; a partida começa quando todos voltarem.",
 };
+
+function dailyCard(state) {
+  const d = state.daily;
+  if (!d) return "";
+  const board = d.leaderboard.map((e) => `<li${e.you ? ' class="me"' : ""}><span>${e.rank}º ${esc(e.name)}${e.you ? " (você)" : ""}</span><strong>${num(e.score)}</strong></li>`).join("");
+  const action = !d.played
+    ? '<button class="lx-secondary" data-action="start-daily">Jogar o desafio</button>'
+    : d.score !== null && d.score !== undefined
+      ? `<p class="daily-done" data-daily-score>Você fez <strong>${plural(d.score, "ponto", "pontos")}</strong> hoje. ${d.matchId ? `<a href="#/partida/${esc(d.matchId)}">Rever a partida</a>` : ""}</p>`
+      : '<p class="daily-done">Sua tentativa de hoje está em andamento.</p>';
+  return `
+      <section class="lx-card daily-card" aria-labelledby="daily-title" data-daily>
+        <p class="mode-kicker">O mesmo para todo mundo, um por dia</p>
+        <h3 id="daily-title">Desafio do dia #${d.number}</h3>
+        <p>Tema <strong>${esc(d.theme)}</strong> · ${plural(d.rounds, "rodada", "rodadas")}, sem cartas e sem robôs. Você tem uma tentativa; o próximo sai à meia-noite (horário de Brasília).</p>
+        ${action}
+        ${board ? `<details class="adjust" data-keep-open="daily"${openGroups.has("daily") ? " open" : ""}>
+          <summary>Classificação de hoje (${plural(d.players, "jogador", "jogadores")})</summary>
+          <ol class="daily-board">${board}</ol></details>` : ""}
+      </section>`;
+}
 
 function rematchCard(state) {
   const offer = state.rematchOffer;
@@ -480,7 +520,9 @@ export function endScreen(state) {
   }).join("");
   const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
   const badge = earned.map((b) => esc(badgeName(b))).join(", ");
-  const title = iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
+  const alone = ranking.length === 1;
+  const title = alone ? `Fim da partida: ${plural(winner?.score ?? 0, "ponto", "pontos")}`
+    : iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
   const tie = tieBreakText(ranking);
   const offer = state.rematchOffer?.matchId === ended.matchId ? state.rematchOffer : null;
   return `
@@ -505,8 +547,9 @@ export function endScreen(state) {
         ${badge ? `<p class="reward" data-rewards><span class="medal-icon" aria-hidden="true"></span>
           <span>Você ganhou: <strong>${badge}</strong> (só visual).</span></p>` : ""}
         ${offer ? `<p class="rematch-offer" data-rematch-offer role="status">${esc(offer.by)} quer jogar de novo com a mesma mesa.</p>` : ""}
+        ${ended.mode === "daily" ? dailyShare(state) : ""}
         <div class="end-actions">
-          <button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> ${offer ? "Aceitar e jogar de novo" : "Jogar de novo"}</button>
+          ${ended.mode === "daily" ? "" : `<button class="play-now" data-action="rematch"><span class="play-icon" aria-hidden="true">↻</span> ${offer ? "Aceitar e jogar de novo" : "Jogar de novo"}</button>`}
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
           <button class="lx-secondary" data-action="open-replay">Rever lance a lance</button>
         </div>

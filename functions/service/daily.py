@@ -1,0 +1,63 @@
+"""The Desafio do dia in the lobby: today's status and leaderboard, the one attempt a day, and
+the score kept when the attempt ends.
+
+The attempt is taken when the match starts (a conditional write), so leaving and starting
+again never gives a second scored try. The leaderboard reads the day's scores in one query:
+fine for thousands of players a day; a larger game would keep a sorted index instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.daily import ROUNDS, challenge_day, day_number, theme_for_day
+from functions.protocol.client import RoomSettings
+from functions.protocol.server import DailyEntry, DailyStatus
+from functions.service.context import Context
+from functions.service.errors import ServiceError
+from functions.service.identity import Identity
+from functions.service.matches import SeatSpec, new_match_id
+
+if TYPE_CHECKING:
+    from functions.service.lobby import LobbyService
+
+TOP = 10
+
+
+def today(ctx: Context) -> tuple[str, str, str]:
+    """(day, seed, theme id) of today's challenge, drawing them if this is the day's first."""
+    day = challenge_day(ctx.clock_ms())
+    theme = theme_for_day(day, ctx.resources.themes.drawable())
+    seed, theme = ctx.repository.daily_seed(day, ctx.new_seed(), theme, ctx.now_s())
+    return day, seed, theme
+
+
+def status(ctx: Context, who: Identity, request_id: str | None) -> str:
+    day, _, theme_id = today(ctx)
+    scores = sorted(ctx.repository.daily_scores(day),
+                    key=lambda s: (-int(s["score"]), str(s["name"])))
+    board = [DailyEntry(rank=i + 1, name=str(s["name"]), score=int(s["score"]),
+                        you=s["player"] == who.player_id) for i, s in enumerate(scores)]
+    shown = board[:TOP] + [e for e in board[TOP:] if e.you]
+    mine = next((s for s in scores if s["player"] == who.player_id), None)
+    attempt = ctx.repository.daily_attempt(who.player_id, day)
+    return DailyStatus(requestId=request_id, day=day, number=day_number(day),
+                       theme=ctx.resources.themes.get(theme_id).name, rounds=ROUNDS,
+                       played=attempt is not None,
+                       score=int(mine["score"]) if mine else None, matchId=attempt,
+                       players=len(scores), leaderboard=shown).dump()
+
+
+def start(lobby: LobbyService, who: Identity, request_id: str) -> None:
+    ctx = lobby.ctx
+    lobby.free(who)
+    day, seed, theme_id = today(ctx)
+    match_id = new_match_id()
+    if not ctx.repository.claim_daily(who.player_id, day, match_id, ctx.now_s()):
+        raise ServiceError("daily.played",
+                           "Você já jogou o desafio de hoje: o próximo sai à meia-noite "
+                           "(horário de Brasília).")
+    settings = RoomSettings(rounds=ROUNDS, cards=False, themed=True, themeId=theme_id, bots=0,
+                            spectators=True)
+    lobby.start_mode([SeatSpec(who.name, who.player_id)], settings, "daily", match_id,
+                     (who.player_id, request_id), extra={"day": day, "seed": seed})
