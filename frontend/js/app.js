@@ -141,6 +141,7 @@ function render(state) {
     table.update(state);
     focusScreen("table");
     if (!state.pacing) tour.offer(state.view);
+    tour.update(state);
     return;
   }
   if (tour.card) tour.finish("skipped");

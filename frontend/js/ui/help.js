@@ -83,7 +83,9 @@ export function closeHelp() {
   if (!dialog?.open) return;
   dialog.close();
   if (helpPageOf(location.hash)) history.replaceState(null, "", location.pathname + location.search);
-  before?.focus?.({ preventScroll: true });
+  // The screen may have been redrawn meanwhile (a frame arrived): the same link, by its id.
+  const back = before?.isConnected ? before : before?.id ? document.getElementById(before.id) : null;
+  back?.focus?.({ preventScroll: true });
 }
 
 /** Help links anywhere in the page (href="#/como-jogar") and the address open the dialog. */

@@ -208,7 +208,7 @@ export function entryScreen(state) {
           <p class="hint" id="guest-name-hint">De 1 a 20 caracteres: letras, números, espaços, ponto, apóstrofo e hífen.</p>
           <p class="form-error" id="guest-name-error" role="alert" data-form-error></p>
         </form>
-        <p class="learn-line">Primeira vez? <a href="#/como-jogar">Veja como jogar</a> em dois minutos.</p>
+        <p class="learn-line">Primeira vez? <a href="#/como-jogar" id="entry-guide">Veja como jogar</a> em dois minutos.</p>
       </section>
     </div>`;
 }
@@ -360,9 +360,9 @@ export function lobbyScreen(state) {
       ${profileStrip(state)}
       ${rematchCard(state)}
       <nav class="learn-strip" aria-label="Aprender a jogar">
-        <a href="#/como-jogar" data-learn>Como jogar em 2 minutos</a>
-        <a href="#/com-amigos">Jogar com amigos</a>
-        <a href="#/regras">Regras completas</a>
+        <a href="#/como-jogar" id="learn-guide" data-learn>Como jogar em 2 minutos</a>
+        <a href="#/com-amigos" id="learn-friends">Jogar com amigos</a>
+        <a href="#/regras" id="learn-rules">Regras completas</a>
       </nav>
       ${soloMode(state)}
       ${dailyCard(state)}

@@ -20,7 +20,9 @@ function weight(view, band) {
   return found ? `×${WEIGHT.format(found.weight_pct / 100)}` : "";
 }
 
-/** The steps for this table: [selector, title, text]; the cards step only when cards are on. */
+/** The steps for this table: [selector, title, text, try, done]; ``try`` asks the player to
+ *  do what the step shows, and the tour moves on by itself once ``done(state)`` holds. The
+ *  cards step only when cards are on. */
 export function tourSteps(view) {
   const steps = [
     ["[data-board]", "O tabuleiro",
@@ -28,7 +30,8 @@ export function tourSteps(view) {
       "passa pela casa do centro. Casas coloridas multiplicam a letra ou a palavra."],
     ["[data-rack-box]", "Sua mão",
       "Toque numa peça e depois numa casa, ou arraste a peça. O número no canto é o valor da letra. " +
-      "Para tirar uma peça do tabuleiro, toque nela de novo."],
+      "Para tirar uma peça do tabuleiro, toque nela de novo.",
+      "Experimente agora: ponha uma peça na casa do centro.", (state) => state.placed.length > 0],
     ["[data-theme]", "O tema",
       view.theme
         ? `Palavras do tema ${view.theme.name} valem mais: Escaldante ${weight(view, "Escaldante")}, ` +
@@ -37,7 +40,9 @@ export function tourSteps(view) {
         : "Esta mesa não tem tema: todas as palavras valem o mesmo."],
     ["[data-bar]", "Prévia e Confirmar",
       "Com as peças no tabuleiro, aqui aparecem a faixa da palavra e os pontos, antes de você " +
-      "decidir. Toque em Confirmar para jogar, ou troque peças e passe a vez na sua mão."],
+      "decidir. Toque em Confirmar para jogar, ou troque peças e passe a vez na sua mão.",
+      "Experimente: complete uma palavra e veja a prévia aparecer aqui.",
+      (state) => state.preview?.status === "ok"],
   ];
   if (view.cards) {
     steps.push(["[data-market-panel]", "Cartas",
@@ -90,7 +95,7 @@ export class Tour {
   show(index) {
     if (index >= this.steps.length) { this.finish("done"); return; }
     this.step = Math.max(0, index);
-    const [selector, title, text] = this.steps[this.step];
+    const [selector, title, text, tryIt] = this.steps[this.step];
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
     const target = this.root.querySelector(selector);
     target?.classList.add("tour-target");
@@ -106,12 +111,19 @@ export class Tour {
       <p class="tour-count">Passo ${this.step + 1} de ${this.steps.length}</p>
       <h2 id="tour-title" tabindex="-1">${title}</h2>
       <p>${text}</p>
+      ${tryIt ? `<p class="tour-try" data-tour-try>${tryIt}</p>` : ""}
       <div class="tour-actions">
         <button type="button" data-tour-act="skip">Pular</button>
         ${this.step ? '<button type="button" data-tour-act="back">Voltar</button>' : ""}
         <button type="button" class="primary" data-tour-act="${last ? "done" : "next"}">${last ? "Começar a jogar" : "Próximo"}</button>
       </div>`;
     this.card.querySelector("#tour-title").focus({ preventScroll: true });
+  }
+
+  /** The table changed: a step waiting for the player moves on once they did it. */
+  update(state) {
+    const done = this.card && this.step >= 0 ? this.steps[this.step]?.[4] : null;
+    if (done && done(state)) this.show(this.step + 1);
   }
 
   finish(how) {
