@@ -1,11 +1,10 @@
-"""The post-game review a seat asks for: computed once from the positions kept with the
-person's moves (engine/review.py does the searching), stored with the match, and sent only
-to that seat, in pages that fit a frame.
+"""The post-game review: computed from the positions kept with each person's moves
+(engine/review.py does the searching) when the match ends, stored with the match, and sent
+only to its own seat, in pages that fit a frame.
 
-It is computed the first time the seat asks, not in the request that ends the match: that
-request already settles ratings and posts every end frame, and only the people who open
-their review pay for it (16 ms a move, about 1 s for a 15-round four-seat match, on one
-core; ``bench/review.py``).
+The request that ends the match computes it after it has posted every end frame, so the end
+screen is not kept waiting (16 ms a move, about 1 s for a 15-round four-seat match, on one
+core; ``bench/review.py``); the first request for a review computes it if that failed.
 """
 
 from __future__ import annotations

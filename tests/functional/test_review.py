@@ -59,6 +59,9 @@ def test_each_person_gets_the_review_of_their_own_moves_only(world: World) -> No
     ana.send("review", matchId=match_id)
     assert ana.last("error")["code"] == "review.not_finished"
     _play_out(world, [ana, bia], match_id)
+    # Computed and kept when the match ended, before anyone asked.
+    assert world.repository.get_review(match_id, 0) is not None
+    assert world.repository.get_review(match_id, 1) is not None
     caio = world.connect("Caio")
     caio.send("review", matchId=match_id)
     assert caio.last("error")["code"] == "match.not_seated"
