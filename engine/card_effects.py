@@ -98,6 +98,11 @@ def use_card(
                         code="card.not_instant")
     if seat.plays_this_turn:
         raise CardError("As cartas se usam antes da ação do turno.", code="card.phase")
+    if card_id in _CHOICES and seat.pending is not None:
+        # A second choice would replace the first, and the card already paid for it would be
+        # spent for nothing.
+        raise CardError("Faça antes a escolha que está esperando por você.",
+                        code="card.choice_pending")
     seat = spend(seat, {command.slot})
     handler = _INSTANT[card_id]
     state, events = handler(rules, state.with_seat(index, seat), index, command, rng, themes)
@@ -140,7 +145,8 @@ def _mina(rules: RuleSet, state: MatchState, i: int, _c: UseCard, _r: Rng,
 def _peca_extra(rules: RuleSet, state: MatchState, i: int, _c: UseCard, rng: Rng,
                 _t: ThemeCatalog) -> tuple[MatchState, list[Event]]:
     seat = state.seats[i]
-    if rules.rack_size + seat.extra_tiles >= rules.max_rack_size:
+    # The rack's real length counts too: tiles an Ímã added are in it.
+    if max(len(seat.rack), rules.rack_size + seat.extra_tiles) >= rules.max_rack_size:
         raise CardError(f"A mão já chegou ao limite de {rules.max_rack_size} peças.",
                         code="card.limit")
     rack = (*seat.rack, *draw(rules, seat.rack, 1, rng))
@@ -215,6 +221,8 @@ def _tema_pessoal(rules: RuleSet, state: MatchState, i: int, _c: UseCard, rng: R
                                              "until_round": until})]
 
 
+_CHOICES = frozenset({"ima", "ladrao_de_tema"})  # cards that leave a choice pending
+
 _INSTANT = {
     "ima": _ima, "reciclar": _reciclar, "mina": _mina, "peca_extra": _peca_extra,
     "ancora": _ancora, "espiao": _espiao, "segundo_folego": _segundo_folego,
@@ -224,13 +232,16 @@ assert set(_INSTANT) == {c for c, info in CARDS.items() if info.kind == INSTANT}
 
 
 def choose(
-    state: MatchState, index: int, command: Choose, themes: ThemeCatalog
+    rules: RuleSet, state: MatchState, index: int, command: Choose, themes: ThemeCatalog
 ) -> tuple[MatchState, list[Event]]:
     """Resolve an Ímã (a tile for the rack) or a Ladrão de Tema (the match's new theme)."""
     seat = state.seats[index]
     pending = seat.pending
     if pending is None:
         raise CardError("Não há nada para escolher agora.", code="card.no_choice")
+    if pending["kind"] == "ima" and len(seat.rack) >= rules.max_rack_size:
+        raise CardError(f"A mão já tem {rules.max_rack_size} peças: a do Ímã não cabe.",
+                        code="card.rack_full")
     options = list(pending["options"])
     if not 0 <= command.option < len(options):
         raise CardError(f"Escolha uma opção de 1 a {len(options)}.", code="card.option")

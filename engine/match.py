@@ -266,7 +266,7 @@ def _market(
         return economy.sell(rules, state, seat, command.slot)
     if isinstance(command, UseCard):
         return use_card(rules, state, seat, command, rng, res.themes)
-    return choose(state, seat, command, res.themes)
+    return choose(rules, state, seat, command, res.themes)
 
 
 def _second_wind(

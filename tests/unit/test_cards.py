@@ -412,3 +412,35 @@ def test_a_choice_not_made_lapses_at_the_end_of_the_turn() -> None:
     assert state.seats[0].pending is not None
     state, _ = apply(RULES, state, 0, Pass(), 2, resources=RES)
     assert state.seats[0].pending is None
+
+
+def test_the_rack_never_passes_nine_tiles_after_ima_and_peca_extra() -> None:
+    state = holding(start(), 0, "ima", "ima", "peca_extra", "peca_extra")
+    for slot in (0, 1):
+        state, _ = apply(RULES, state, 0, UseCard(slot), 1, resources=RES)
+        state, _ = apply(RULES, state, 0, Choose(0), 1, resources=RES)
+    assert len(state.seats[0].rack) == RULES.max_rack_size  # 7 + two Ímã tiles
+    assert code(lambda: apply(RULES, state, 0, UseCard(2), 1, resources=RES)) == "card.limit"
+    state, _ = apply(RULES, state, 0, Swap(state.seats[0].rack[:1]), 2, resources=RES)
+    assert len(state.seats[0].rack) <= RULES.max_rack_size
+
+
+def test_an_ima_choice_never_overfills_a_rack_grown_meanwhile() -> None:
+    state = holding(start(), 0, "ima", "peca_extra", "peca_extra")
+    state = state.with_seat(0, replace(state.seats[0], rack=state.seats[0].rack + ("A",)))
+    state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)  # 8 tiles: a choice waits
+    state, _ = apply(RULES, state, 0, UseCard(1), 1, resources=RES)  # Peça Extra: 9
+    assert len(state.seats[0].rack) == 9
+    assert code(lambda: apply(RULES, state, 0, Choose(0), 1, resources=RES)) == "card.rack_full"
+
+
+def test_a_card_that_offers_a_choice_waits_for_the_pending_one() -> None:
+    state = holding(start(3), 0, "ladrao_de_tema", "ima")
+    state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)
+    coins, row = state.seats[0].coins, state.seats[0].row
+    assert code(lambda: apply(RULES, state, 0, UseCard(1), 1, resources=RES)) == \
+        "card.choice_pending"
+    assert (state.seats[0].coins, state.seats[0].row) == (coins, row)  # the Ímã is kept
+    state, _ = apply(RULES, state, 0, Choose(0), 2, resources=RES)
+    state, _ = apply(RULES, state, 0, UseCard(1), 2, resources=RES)
+    assert state.seats[0].pending is not None and state.seats[0].pending["kind"] == "ima"

@@ -75,6 +75,7 @@ def test_random_card_matches_keep_every_invariant(seed: int, seats: int) -> None
                 assert json.dumps(state.to_json(), sort_keys=True) == before
                 continue
             assert all(s.coins >= 0 for s in state.seats)
+            assert all(len(s.rack) <= RULES.max_rack_size for s in state.seats)
             assert all(s.score >= b for s, b in zip(state.seats, scores, strict=True))
             _hidden_ok(state, events)
         if state.finished or state.current != seat:

@@ -135,6 +135,7 @@ class MatchMachine(RuleBasedStateMachine):
             if i != self.state.current or not seat.plays_this_turn:
                 assert len(seat.rack) <= full + 1 and len(seat.rack) >= min(full, 1), (i, seat.rack)
             assert seat.extra_tiles <= self.rules.max_rack_size - self.rules.rack_size
+            assert len(seat.rack) <= self.rules.max_rack_size, (i, seat.rack)
 
     @invariant()
     def the_board_holds_every_played_tile(self) -> None:
