@@ -427,7 +427,7 @@ def test_the_rack_never_passes_nine_tiles_after_ima_and_peca_extra() -> None:
 
 def test_an_ima_choice_never_overfills_a_rack_grown_meanwhile() -> None:
     state = holding(start(), 0, "ima", "peca_extra", "peca_extra")
-    state = state.with_seat(0, replace(state.seats[0], rack=state.seats[0].rack + ("A",)))
+    state = state.with_seat(0, replace(state.seats[0], rack=(*state.seats[0].rack, "A")))
     state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)  # 8 tiles: a choice waits
     state, _ = apply(RULES, state, 0, UseCard(1), 1, resources=RES)  # Peça Extra: 9
     assert len(state.seats[0].rack) == 9
