@@ -33,7 +33,7 @@ from functions.service.identity import Identity
 from functions.service.matches import MatchService, SeatSpec, new_match_id
 from functions.service.profiles import player_info
 from functions.service.rating import Rating
-from functions.service.settings import match_settings, table_settings
+from functions.service.settings import check_table, match_settings, table_settings
 from functions.service.timers import fill_timer_name
 from functions.storage.repository import (
     ConflictError,
@@ -243,8 +243,12 @@ class LobbyService:
             raise ServiceError("room.not_found", "Não há sala com esse código.")
         return room
 
+    def _check(self, settings: RoomSettings) -> None:
+        check_table(settings.themed, settings.themeId, self.ctx.resources.themes)
+
     def create_room(self, who: Identity, settings: RoomSettings, request_id: str) -> str:
         self._free(who)
+        self._check(settings)
         for _ in range(RETRIES):
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
             room = Room(code, who.player_id, settings.model_dump(),
@@ -287,6 +291,7 @@ class LobbyService:
 
     def update_room(self, who: Identity, code: str, settings: RoomSettings,
                     request_id: str | None = None) -> None:
+        self._check(settings)
         def update(room: Room) -> Room:
             self._host_only(room, who)
             if len(room.players) + settings.bots > MAX_SEATS:
@@ -328,8 +333,14 @@ class LobbyService:
             self._host_only(room, who)
             return replace(room, status="started", match_id=match_id)
 
-        self._started(self._change_room(code, start), match_id,
-                      (who.player_id, request_id) if request_id else None)
+        room = self._change_room(code, start)
+        try:
+            self._started(room, match_id, (who.player_id, request_id) if request_id else None)
+        except ServiceError:
+            # A failed start changes nothing: the room is open again, as it was.
+            self._change_room(code, lambda r: replace(r, status="open", match_id=None)
+                              if r.match_id == match_id else r)
+            raise
 
     def _started(self, room: Room, match_id: str, answer: tuple[str, str] | None) -> None:
         """A room just marked started: tell its people and seat them."""
@@ -395,6 +406,7 @@ class LobbyService:
     def start_solo(self, who: Identity, settings: RoomSettings,
                    request_id: str | None = None) -> None:
         self._free(who)
+        self._check(settings)
         self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id(),
                     (who.player_id, request_id) if request_id else None)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules import RuleSet
+from engine.themes import ThemeCatalog
+from functions.service.errors import ServiceError
 
 DEFAULTS: dict[str, Any] = {"turnSeconds": 90, "rounds": 15, "cards": True, "themed": True,
                             "themeId": None, "spectators": True}
@@ -30,6 +32,17 @@ def table_settings(stored: dict[str, Any]) -> dict[str, Any]:
     levels = [int(level) for level in stored.get("botLevels", []) if level]
     out = {key: stored.get(key, default) for key, default in DEFAULTS.items()}
     return {**out, "bots": len(levels), "botLevel": levels[0] if levels else 3}
+
+
+def check_table(themed: bool, theme_id: str | None, themes: ThemeCatalog) -> None:
+    """Refuse, when they are given, settings a match could never start with: a theme chosen
+    for a table without themes, or a theme the library does not have."""
+    if theme_id is not None and not themed:
+        raise ServiceError("settings.contradictory",
+                           "Uma mesa sem tema não pode ter um tema escolhido: ligue “Com tema” "
+                           "ou não escolha tema.")
+    if theme_id is not None and theme_id not in themes:
+        raise ServiceError("theme.unknown", f"Não há tema “{theme_id}” na biblioteca.")
 
 
 def rules_for(settings: dict[str, Any]) -> RuleSet:
