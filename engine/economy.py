@@ -23,8 +23,13 @@ class CardError(RuleError):
     code = "card.invalid"
 
 
-def _offer(rules: RuleSet, rng: Rng) -> str:
-    ids = list(CARDS)
+#: Cards that work only with a theme (they change it, add one, or weigh or protect its
+#: bands): a table without a theme never offers them.
+THEME_CARDS = frozenset({"ladrao_de_tema", "tema_pessoal", "prisma", "cadeia_de_ouro"})
+
+
+def _offer(rules: RuleSet, rng: Rng, themed: bool) -> str:
+    ids = [i for i in CARDS if themed or i not in THEME_CARDS]
     weights = [rules.level_weights[CARDS[i].level] for i in ids]
     return ids[rng.weighted_index(weights)]
 
@@ -58,7 +63,7 @@ def start_of_turn(
     row = list(seat.row) + [None] * (rules.row_slots - len(seat.row))
     for i, slot in enumerate(row):
         if slot is None:
-            row[i] = Slot(_offer(rules, rng), owned=False)
+            row[i] = Slot(_offer(rules, rng, state.theme_id is not None), owned=False)
     seat = replace(seat, coins=coins, row=tuple(row),
                    mines=tuple(m - 1 for m in seat.mines if m > 1))
     events.append(private(index, "market", {

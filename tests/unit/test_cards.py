@@ -444,3 +444,25 @@ def test_a_card_that_offers_a_choice_waits_for_the_pending_one() -> None:
     state, _ = apply(RULES, state, 0, Choose(0), 2, resources=RES)
     state, _ = apply(RULES, state, 0, UseCard(1), 2, resources=RES)
     assert state.seats[0].pending is not None and state.seats[0].pending["kind"] == "ima"
+
+
+def test_a_table_without_a_theme_never_offers_a_card_that_needs_one() -> None:
+    from engine.economy import THEME_CARDS
+
+    rules = RuleSet.standard().with_settings(themed=False)
+    names = [Player("a", "Ana"), Player("b", "Bia")]
+    offered: set[str] = set()
+    for seed in range(40):
+        state, _ = new_match(rules, "m", names, seed=f"sem-tema-{seed}", now=0, resources=RES)
+        for _ in range(6):
+            offered |= {s.card for s in state.seats[state.current].row if s is not None}
+            state, _ = apply(rules, state, state.current, Pass(), 0, resources=RES)
+            if state.finished:
+                break
+    assert offered and not offered & THEME_CARDS
+    themed: set[str] = set()
+    for seed in range(40):
+        state, _ = new_match(RULES, "m", names, seed=f"com-tema-{seed}", now=0,
+                             theme_id="futebol", resources=RES)
+        themed |= {s.card for s in state.seats[0].row if s is not None}
+    assert themed & THEME_CARDS  # a themed table still offers them
