@@ -20,6 +20,7 @@ from engine import chain as chains
 from engine import economy
 from engine.board import Board, Layout
 from engine.card_effects import check_move_cards, check_wildcards_used, choose, use_card
+from engine.cards import WILDCARD_CODES
 from engine.commands import Buy, Choose, Command, Leave, Pass, Play, Sell, Swap, Timeout, UseCard
 from engine.errors import RuleError
 from engine.events import Event, private, public
@@ -180,6 +181,16 @@ def _evaluate(
         raise TurnError("Esta partida é sem cartas.", code="card.disabled")
     board = Board(state.board)  # validated when the state was built or loaded
     _check_anchors(state, seat, play.tiles)
+    # The tiles first, the words after: a preview must not tell whether a word exists for
+    # letters the seat does not hold (it would be a dictionary oracle). A tile that is no
+    # letter at all is the placement's own error (move.bad_letter).
+    armed = [WILDCARD_CODES[slot.card] for c in play.cards
+             if 0 <= c.slot < len(player.row) and (slot := player.row[c.slot]) is not None
+             and slot.owned and slot.card in WILDCARD_CODES]
+    letters_ok = all(len(t.letter) == 1 and "A" <= t.letter <= "Z" for t in play.tiles)
+    if letters_ok and take_from_rack((*player.rack, *armed),
+                                     [(t.letter, t.wild) for t in play.tiles]) is None:
+        raise TurnError("Você não tem essas peças na mão.", code="move.not_in_rack")
     shape = analyse(rules, board, play.tiles, res.lexicon)
     cards = check_move_cards(rules, player, play.cards, shape)
     left = take_from_rack((*player.rack, *cards.wildcards),

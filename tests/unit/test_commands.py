@@ -44,3 +44,22 @@ def test_commands_round_trip_through_json(command: object) -> None:
 def test_malformed_commands_are_refused(data: object) -> None:
     with pytest.raises(CommandError):
         command_from_json(data)
+
+
+def test_a_preview_checks_the_rack_before_the_words_so_it_is_no_dictionary_oracle() -> None:
+    from engine.errors import RuleError
+    from engine.match import preview
+    from engine.rules import RuleSet
+    from tests.helpers import position, resources
+
+    res = resources()
+    state = position(racks=("CASAEEE",))
+    real = tuple(PlacedTile(10, 9 + i, ch) for i, ch in enumerate("XYZ"))  # not in the rack
+    fake = tuple(PlacedTile(10, 9 + i, ch) for i, ch in enumerate("QWK"))  # not a word either
+    for tiles in (real, fake):
+        try:
+            preview(RuleSet.standard(), state, 0, tiles, res)
+        except RuleError as error:
+            assert error.code == "move.not_in_rack"  # the same answer, word or not
+        else:
+            raise AssertionError("a preview with tiles not in the rack was scored")
