@@ -5,7 +5,7 @@ between the scripted players at about 0, 20, 80 and 160 tiles and at its end; ea
 with a rack of no wildcard, one and two. For each it prints the time to find the best move (the
 bounded search a bot runs, best of three runs) and the number of legal moves (the full list),
 then what a process builds once (the vocabularies' and a theme's graphs), the median over
-positions against the targets of issue 5 (12 ms, 115 ms, 500 ms), the median time of a whole
+positions against the targets (12 ms, 115 ms, 500 ms), the median time of a whole
 turn of each level (best of seven runs, the levels taking turns) on the positions a master
 bot met in four self-play matches against the greedy yardstick (target for the master: 5 ms),
 and the graph's load time and memory (targets 100 ms, 60 MB). Runs longer than the time limit

@@ -1,1 +1,1 @@
-"""Bots: move generation over the lexicon graph and the levels of play (issue 5)."""
+"""Bots: move generation over the lexicon graph and the levels of play."""
