@@ -359,8 +359,8 @@ class MatchService:
             # Each person's review, now that the end frames are out (the first request for
             # a review computes it too, should this have failed).
             for seat, player_id in enumerate(record.players):
-                if player_id and ctx.repository.get_review(state.match_id, seat) is None:
-                    review.seat_review(ctx, record, state, seat)
+                if player_id:
+                    review.seat_review(ctx, record, state, seat)  # kept once, not redone
 
     def _settle(self, record: MatchRecord, state: MatchState
                 ) -> tuple[list[RatingChange], list[SeatBadges], dict[int, PlayerInfo]]:

@@ -509,6 +509,9 @@ class Repository:
     def daily_seed(self, day: str, seed: str, theme_id: str, now_s: int) -> tuple[str, str]:
         """The day's (seed, theme): these, if nobody has drawn the day's yet (first writer
         wins), or the ones already kept."""
+        kept = self._get(f"DAILY#{day}", "SEED")
+        if kept is not None:  # every visit to the lobby after the day's first
+            return str(kept["seed"]), str(kept["themeId"])
         try:
             self._put({"pk": f"DAILY#{day}", "sk": "SEED", "seed": seed, "themeId": theme_id,
                        "ttl": now_s + self.match_ttl_s}, "attribute_not_exists(pk)")

@@ -11,7 +11,22 @@ import pytest
 
 from infra.local.stack import LocalStack
 from tests.browser.helpers import Tab, wait_finished
-from tests.browser.test_browser import SIZES, _clean, _place, _shot
+from tests.browser.test_browser import SIZES, _clean, _place, _set, _shot
+
+
+def _play_round_one(tab: Tab, min_tiles: int) -> None:
+    """A two-round solo match against a beginner bot: a real play in round 1, then the
+    seat's turn in round 2."""
+    for field, value in (("solo-bots", "1"), ("solo-level", "1"), ("solo-rounds", "2")):
+        _set(tab, field, value)
+    tab.tap("[data-action=start-solo]")
+    tab.page.wait_for_selector("[data-board]")
+    tab.wait_my_turn()
+    _place(tab, tab.best_move(min_tiles=min_tiles))
+    tab.page.wait_for_selector("[data-band]")
+    tab.tap("[data-action=confirm]")
+    tab.page.wait_for_function("() => window.vanlexis.store.state.view.round === 2")
+    tab.wait_my_turn()
 
 
 def _check_the_review(tab: Tab) -> None:
@@ -38,17 +53,7 @@ def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: 
     width, height, touch = SIZES[size]
     tab = Tab(browser, stack.url, width, height, touch)
     tab.enter(f"Rui {size}"[:20])
-    for field, value in (("solo-bots", "1"), ("solo-level", "1"), ("solo-rounds", "2")):
-        tab.page.evaluate("([id, v]) => { document.getElementById(id).value = v; }",
-                          [field, value])
-    tab.tap("[data-action=start-solo]")
-    tab.page.wait_for_selector("[data-board]")
-    tab.wait_my_turn()  # round 1: a play; round 2: a pass
-    _place(tab, tab.best_move(min_tiles=3))
-    tab.page.wait_for_selector("[data-band]")
-    tab.tap("[data-action=confirm]")
-    tab.page.wait_for_function("() => window.vanlexis.store.state.view.round === 2")
-    tab.wait_my_turn()
+    _play_round_one(tab, min_tiles=3)  # round 1: a play; round 2: a pass
     tab.tap("[data-action=pass]")
     tab.tap(".confirm-dialog [data-answer=yes]")
     tab.page.wait_for_selector("#end-title", timeout=60_000)
@@ -105,16 +110,7 @@ def test_a_replay_link_shows_the_match_move_by_move_without_any_rack(
         browser: Any, stack: LocalStack) -> None:
     ana = Tab(browser, stack.url)
     ana.enter("Ana replay")
-    for field, value in (("solo-bots", "1"), ("solo-level", "1"), ("solo-rounds", "2")):
-        ana.page.evaluate("([id, v]) => { document.getElementById(id).value = v; }",
-                          [field, value])
-    ana.tap("[data-action=start-solo]")
-    ana.wait_my_turn()
-    _place(ana, ana.best_move(min_tiles=2))
-    ana.page.wait_for_selector("[data-band]")
-    ana.tap("[data-action=confirm]")
-    ana.page.wait_for_function("() => window.vanlexis.store.state.view.round === 2")
-    ana.wait_my_turn()
+    _play_round_one(ana, min_tiles=2)
     ana.tap("[data-action=leave-match]")
     ana.tap(".confirm-dialog [data-answer=yes]")
     ana.page.wait_for_selector("[data-action=start-solo]")

@@ -4,26 +4,16 @@
 // what is public: no rack ever.
 import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
-import { reviewFor } from "./summary.js";
-import { SQUARES, plural } from "../text.js";
+import { boardHtml, reviewFor } from "./summary.js";
+import { plural } from "../text.js";
 import { replayBoard } from "../store.js";
 
 /** The board after ``step`` moves, the tiles of the step's own move marked. */
 function boardAt(state, step) {
-  const view = state.view;
-  const rows = replayBoard(state, step);
   const move = state.history.moves[step - 1];
   const fresh = new Set((move?.kind === "play" ? move.tiles || [] : []).map(([r, c]) => `${r}:${c}`));
-  let tiles = 0;
-  const html = rows.map((line, r) => `<span class="fb-row">${[...line].map((cell, c) => {
-    const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
-    if (cell === ".") return `<span class="fb-sq ${bonus.css}"></span>`;
-    tiles += 1;
-    const wild = cell !== cell.toUpperCase();
-    const mark = fresh.has(`${r}:${c}`) ? " fb-fresh" : "";
-    return `<span class="fb-sq fb-tile${wild ? " wild" : ""}${mark}">${esc(cell.toUpperCase())}</span>`;
-  }).join("")}</span>`).join("");
-  return `<div class="final-board replay-board" role="img" aria-label="Tabuleiro depois do lance ${step}, com ${plural(tiles, "peça", "peças")}">${html}</div>`;
+  return boardHtml(state.view, replayBoard(state, step),
+                   { fresh, label: `Tabuleiro depois do lance ${step}`, className: "replay-board" });
 }
 
 function scoresAt(state, step) {

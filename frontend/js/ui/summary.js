@@ -5,21 +5,24 @@ import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { BANDS, SQUARES, plural, shout } from "../text.js";
 
-/** The final board, small and static: letters on their squares, the bonus colours beneath. */
-export function finalBoard(view) {
-  if (!view?.board) return "";
+/** A small static board: letters on their squares, the bonus colours beneath; the squares
+ *  in ``fresh`` ("row:col") are marked. ``label`` says what it shows, with its tile count. */
+export function boardHtml(view, rows, { fresh = new Set(), label = "Tabuleiro final", className = "" } = {}) {
   let tiles = 0;
-  const rows = view.board.map((line, r) => {
-    const cells = [...line].map((cell, c) => {
-      const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
-      if (cell === ".") return `<span class="fb-sq ${bonus.css}"></span>`;
-      tiles += 1;
-      const wild = cell !== cell.toUpperCase();
-      return `<span class="fb-sq fb-tile${wild ? " wild" : ""}">${esc(cell.toUpperCase())}</span>`;
-    }).join("");
-    return `<span class="fb-row">${cells}</span>`;
-  }).join("");
-  return `<div class="final-board" role="img" aria-label="Tabuleiro final, com ${plural(tiles, "peça", "peças")}">${rows}</div>`;
+  const html = rows.map((line, r) => `<span class="fb-row">${[...line].map((cell, c) => {
+    const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
+    if (cell === ".") return `<span class="fb-sq ${bonus.css}"></span>`;
+    tiles += 1;
+    const wild = cell !== cell.toUpperCase();
+    const mark = fresh.has(`${r}:${c}`) ? " fb-fresh" : "";
+    return `<span class="fb-sq fb-tile${wild ? " wild" : ""}${mark}">${esc(cell.toUpperCase())}</span>`;
+  }).join("")}</span>`).join("");
+  return `<div class="final-board${className ? ` ${className}` : ""}" role="img" aria-label="${label}, com ${plural(tiles, "peça", "peças")}">${html}</div>`;
+}
+
+/** The final board of the match. */
+export function finalBoard(view) {
+  return view?.board ? boardHtml(view, view.board) : "";
 }
 
 function bandCounts(bands) {
