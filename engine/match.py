@@ -243,6 +243,9 @@ def apply(
     else:
         if seat != state.current:
             raise TurnError("Não é a sua vez.", code="turn.not_yours")
+        if not isinstance(command, Timeout) and now > state.deadline_ms + rules.late_grace_ms:
+            raise TurnError("O tempo deste turno acabou: a jogada não foi aceita.",
+                            code="turn.expired")
         if isinstance(command, Buy | Sell | UseCard | Choose):
             new_state, events = _market(rules, state, seat, command, rng, res)
             return replace(new_state, rng_state=rng.state, version=state.version + 1), events

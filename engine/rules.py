@@ -115,6 +115,9 @@ class RuleSet:
     point_target: int = 400
     round_limit: int = 15
     turn_seconds: int = 90
+    # A move that arrives this long after the deadline is still taken (the network's delay
+    # between the player's click and the server); later it is refused as ``turn.expired``.
+    late_grace_ms: int = 2000
     themed: bool = True
     cards: bool = True
     min_seats: int = 2
@@ -203,6 +206,7 @@ class RuleSet:
             "point_target": self.point_target,
             "round_limit": self.round_limit,
             "turn_seconds": self.turn_seconds,
+            "late_grace_ms": self.late_grace_ms,
             "themed": self.themed,
             "cards": self.cards,
             "seats": [self.min_seats, self.max_seats],

@@ -136,6 +136,21 @@ def test_a_late_timer_does_nothing_after_the_move(world: World) -> None:
     assert _state(world, match_id) == after
 
 
+def test_a_move_that_arrives_after_the_deadline_is_refused_with_its_own_code(
+        world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    before = _state(world, match_id)
+    bia.new_frames()
+    world.clock.advance(60 + 2.5)  # the 60 s turn and more than its 2 s grace
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+    error = ana.last("error")
+    assert error["code"] == "turn.expired" and "tempo" in error["message"]
+    assert _state(world, match_id) == before and not bia.new_frames()
+    assert world.fire({"kind": "turn", "matchId": match_id, "turn": 1})["fired"] is True
+    assert _state(world, match_id).current == 1
+
+
 def test_every_human_turn_gets_a_deterministically_named_timer(world: World) -> None:
     ana, _, match_id = _two_player_room(world, turnSeconds=45)
     _, fields = _play_message(world, match_id)

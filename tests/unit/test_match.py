@@ -110,6 +110,25 @@ def test_pass_and_timeout_count_as_passes_and_break_the_chain() -> None:
     assert timed.seats[1].passes == 1 and events[0].kind == "timed_out"
 
 
+def test_a_move_after_the_deadline_and_its_grace_is_refused_and_changes_nothing() -> None:
+    rules = RuleSet.standard()
+    state = start()
+    late = state.deadline_ms + rules.late_grace_ms
+    before = frozen(state)
+    tiles = find_play(rules, state, 0, RES)
+    assert tiles is not None
+    for command in (Play(tuple(tiles)), Swap(state.seats[0].rack[:1]), Pass()):
+        with pytest.raises(RuleError) as caught:
+            apply(rules, state, 0, command, late + 1, resources=RES)
+        assert caught.value.code == "turn.expired"
+    assert frozen(state) == before
+    # Within the grace the move still counts; the turn's own timeout always does.
+    played, _ = apply(rules, state, 0, Play(tuple(tiles)), late, resources=RES)
+    assert played.seats[0].score > 0
+    timed, _ = apply(rules, state, 0, Timeout(turn=state.turn), late + 60_000, resources=RES)
+    assert timed.history[-1]["kind"] == "timed_out"
+
+
 def test_everyone_passing_twice_in_a_row_ends_the_match() -> None:
     rules = RuleSet.standard()
     state = start()
