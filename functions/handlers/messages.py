@@ -21,6 +21,7 @@ from engine.errors import RuleError
 from engine.moves import PlacedTile
 from functions.handlers.observability import logger, metrics
 from functions.protocol import client as msg
+from functions.protocol import refusals
 from functions.protocol.server import Error, Pong, Previewed
 from functions.runtime import Runtime
 from functions.service.errors import ServiceError
@@ -147,44 +148,6 @@ def _request_id(data: object) -> str | None:
     return None
 
 
-#: pydantic's error types, said in Portuguese (the player reads them); ``{…}`` from its context
-_PROBLEMS = {
-    "missing": "campo obrigatório",
-    "extra_forbidden": "campo desconhecido",
-    "int_type": "deve ser um número inteiro",
-    "int_parsing": "deve ser um número inteiro",
-    "int_from_float": "deve ser um número inteiro",
-    "greater_than_equal": "deve ser pelo menos {ge}",
-    "less_than_equal": "deve ser no máximo {le}",
-    "greater_than": "deve ser maior que {gt}",
-    "less_than": "deve ser menor que {lt}",
-    "bool_type": "deve ser verdadeiro ou falso",
-    "bool_parsing": "deve ser verdadeiro ou falso",
-    "string_type": "deve ser um texto",
-    "string_too_short": "texto curto demais",
-    "string_too_long": "texto longo demais (máximo {max_length})",
-    "string_pattern_mismatch": "formato inválido",
-    "list_type": "deve ser uma lista",
-    "too_short": "itens de menos",
-    "too_long": "itens demais (máximo {max_length})",
-    "model_type": "deve ser um objeto",
-    "dict_type": "deve ser um objeto",
-    "literal_error": "valor não aceito",
-    "union_tag_invalid": "valor não aceito",
-}
-
-
-def _invalid(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "mensagem"
-    try:
-        problem = _PROBLEMS.get(first.get("type", ""), "valor inválido").format(
-            **first.get("ctx", {}))
-    except (KeyError, IndexError):
-        problem = "valor inválido"
-    return f"Mensagem inválida em “{where}”: {problem}."
-
-
 #: service counters published as metrics (lost races, bot turns, matches started and settled)
 _COUNTERS = {"conflicts": "LostRaces", "bot_turns": "BotTurns",
              "matches_started": "MatchesStarted", "matches_settled": "MatchesSettled"}
@@ -239,7 +202,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
     except (ServiceError, RuleError, AuthError) as exc:
         code, message_text = exc.code, exc.message
     except ValidationError as exc:
-        code, message_text = "message.invalid", _invalid(exc)
+        code, message_text = "message.invalid", refusals.explain(exc)
     except Exception:
         logger.exception("unexpected failure", extra={"action": action})
         code, message_text = "server.error", "Erro no servidor; tente de novo."

@@ -52,6 +52,14 @@ def test_an_error_frame_carries_the_request_id_when_it_could_be_read(world: Worl
     assert ana.last("error")["requestId"] == "abc-1"
 
 
+def test_a_refusal_never_echoes_a_long_client_key(world: World) -> None:
+    ana = world.connect("Ana")
+    ana.raw(json.dumps({"action": "ping", "requestId": "r1", "k" * 12_000: 1}))
+    error = ana.last("error")
+    assert error["code"] == "message.invalid" and error["requestId"] == "r1"
+    assert len(json.dumps(error)) < 200 and "kkkk" not in error["message"]
+
+
 def test_a_route_only_runs_its_own_actions(world: World) -> None:
     ana = world.connect("Ana")
     ana.raw('{"action": "hello", "requestId": "r1"}', route="play")
