@@ -20,9 +20,17 @@ export function forgetGuest() {
 }
 
 async function postJson(url, body) {
-  const answer = await fetch(url, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
+  let answer;
+  try {
+    answer = await fetch(url, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch {
+    // The browser's own text ("Failed to fetch") is English and says nothing to a player.
+    const error = new Error("Sem conexão com o servidor: verifique a internet e tente de novo.");
+    error.code = "http.unreachable";
+    throw error;
+  }
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     const error = new Error(data.error?.message || "Não foi possível falar com o servidor.");
