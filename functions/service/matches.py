@@ -190,8 +190,8 @@ class MatchService:
         total = len(state.history)
         if before is not None and before > total:
             raise ServiceError("message.invalid",
-                               f"Mensagem inválida em “before”: a partida tem só {total} "
-                               "lances.")
+                               f"Mensagem inválida (página): a partida tem só {total} "
+                               f"{'lance' if total == 1 else 'lances'}.")
         moves, older = self.ctx.repository.load_moves(match_id, before, limit)
         return history.page_frame(request_id, match_id, moves, older, total)
 

@@ -65,7 +65,8 @@ def review_page(ctx: Context, record: MatchRecord, state: MatchState, seat: int,
     summary = ReviewSummary.model_validate(review["summary"])
     if start > len(moves):
         raise ServiceError("message.invalid",
-                           f"Mensagem inválida em “start”: a revisão tem {len(moves)} lances.")
+                           f"Mensagem inválida (página): a revisão tem {len(moves)} "
+                           f"{'lance' if len(moves) == 1 else 'lances'}.")
     end = len(moves)
     while True:
         page = ReviewPage(requestId=request_id, matchId=record.match_id, seat=seat,

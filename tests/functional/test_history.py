@@ -139,9 +139,10 @@ def test_a_table_closed_to_spectators_shows_its_history_to_its_seats_only_and_ba
     assert caio.last("error")["code"] == "match.not_seated"
     caio.send("history", matchId="m-nothere")
     assert caio.last("error")["code"] == "match.not_found"
-    for fields, where in (({"before": -1}, "before"), ({"limit": 0}, "limit"),
-                          ({"limit": 51}, "limit"), ({"before": "dois"}, "before"),
-                          ({"before": 99}, "before"), ({"since": 1}, "since")):
+    for fields, where in (({"before": -1}, "(página)"), ({"limit": 0}, "(tamanho da página)"),
+                          ({"limit": 51}, "(tamanho da página)"),
+                          ({"before": "dois"}, "(página)"), ({"before": 99}, "página"),
+                          ({"since": 1}, "“since”")):
         ana.send("history", matchId=match_id, **fields)
         error = ana.frames[-1]
         assert error["type"] == "error" and error["code"] == "message.invalid", fields
