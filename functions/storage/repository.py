@@ -29,14 +29,13 @@ decides whether to reload and retry. ``ttl`` (epoch seconds) lets DynamoDB delet
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import ClientError
 
 from functions.storage.codec import (
     from_item,
-    item_size,
     pack_moves,
     pack_state,
     to_item,
@@ -44,26 +43,23 @@ from functions.storage.codec import (
     unpack_state,
     value,
 )
+from functions.storage.lobby_items import LobbyItems, QueueTable, Room
+from functions.storage.table import (
+    CONNECTION_TTL_S,
+    LEADERBOARD,
+    MATCH_INDEX,
+    MATCH_TTL_S,
+    RATING_INDEX,
+    REQUEST_TTL_S,
+    ConflictError,
+    DuplicateRequestError,
+    ExistsError,
+    failed_condition,
+)
 
-CONNECTION_TTL_S = 3 * 3600  # API Gateway closes a connection after 2 hours
-MATCH_TTL_S = 30 * 86400  # the default; the operator sets MATCH_RETENTION_DAYS
-REQUEST_TTL_S = 2 * 86400
-LOBBY_TTL_S = 6 * 3600
-MATCH_INDEX = "byMatch"
-RATING_INDEX = "byRating"
-LEADERBOARD = "LEADERBOARD"
-
-
-class ConflictError(Exception):
-    """The item changed since it was read (a lost race)."""
-
-
-class DuplicateRequestError(Exception):
-    """This request id was already applied to this match."""
-
-
-class ExistsError(Exception):
-    """An item that had to be new already exists."""
+__all__ = ["MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "ConflictError", "Connection",
+           "DuplicateRequestError", "ExistsError", "MatchRecord", "Profile", "QueueTable",
+           "Repository", "Room"]
 
 
 @dataclass(frozen=True)
@@ -98,107 +94,8 @@ class Profile:
     board_style: str = "claro"
 
 
-@dataclass(frozen=True)
-class QueueTable:
-    table_id: str
-    seats: int
-    players: list[dict[str, Any]]  # {id, name, rating}
-    fill_at_ms: int
-    version: int = 0
-    match_id: str | None = None
-
-
-@dataclass(frozen=True)
-class Room:
-    code: str
-    host: str
-    settings: dict[str, Any]
-    players: list[dict[str, Any]] = field(default_factory=list)  # {id, name}
-    status: str = "open"
-    match_id: str | None = None
-    version: int = 0
-
-
-def _failed_condition(exc: ClientError) -> bool:
-    return bool(exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException")
-
-
-class Repository:
+class Repository(LobbyItems):
     """All reads and writes of the game's table; the boto3 client is injected."""
-
-    def __init__(self, client: Any, table: str, match_ttl_s: int = MATCH_TTL_S) -> None:
-        self.client = client
-        self.table = table
-        self.match_ttl_s = match_ttl_s  # how long a match is kept after its last write
-        # Operations issued and the capacity units they cost (on-demand pricing counts a
-        # strongly consistent read per 4 KB, a write per 1 KB, twice inside a transaction),
-        # for the handlers' benchmark and the cost model.
-        self.reads = 0
-        self.writes = 0
-        self.read_units = 0
-        self.write_units = 0
-        self.largest_item = 0
-
-    def _count_read(self, items: list[dict[str, Any]]) -> None:
-        self.read_units += max(1, -(-sum(item_size(i) for i in items) // 4096))
-
-    def _count_write(self, item: dict[str, Any] | None, transactional: bool = False,
-                     indexed: bool = False) -> None:
-        size = item_size(item) if item else 0
-        self.largest_item = max(self.largest_item, size)
-        units = max(1, -(-size // 1024)) * (2 if transactional else 1)
-        self.write_units += units + (1 if indexed else 0)
-
-    # -- low level ----------------------------------------------------------------------------
-
-    def _get(self, pk: str, sk: str, consistent: bool = True) -> dict[str, Any] | None:
-        self.reads += 1
-        found = self.client.get_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}),
-                                     ConsistentRead=consistent)
-        item = found.get("Item")
-        self._count_read([item] if item else [])
-        return from_item(item) if item else None
-
-    def _put(self, values: dict[str, Any], condition: str | None = None,
-             names: dict[str, str] | None = None, values_: dict[str, Any] | None = None) -> None:
-        self.writes += 1
-        args: dict[str, Any] = {"TableName": self.table, "Item": to_item(values)}
-        self._count_write(args["Item"], indexed="gsi1pk" in values)
-        if condition:
-            args["ConditionExpression"] = condition
-        if names:
-            args["ExpressionAttributeNames"] = names
-        if values_:
-            args["ExpressionAttributeValues"] = {k: value(v) for k, v in values_.items()}
-        self.client.put_item(**args)
-
-    def _versioned_put(self, values: dict[str, Any], expected: int | None) -> None:
-        """Put an item whose ``version`` must still be ``expected`` (None: must be new)."""
-        try:
-            if expected is None:
-                self._put(values, "attribute_not_exists(pk)")
-            else:
-                self._put(values, "#v = :v", {"#v": "version"}, {":v": expected})
-        except ClientError as exc:
-            if _failed_condition(exc):
-                raise (ExistsError() if expected is None else ConflictError()) from exc
-            raise
-
-    def _delete(self, pk: str, sk: str) -> None:
-        self.writes += 1
-        self._count_write(None, indexed=pk.startswith("CONN#"))
-        self.client.delete_item(TableName=self.table, Key=to_item({"pk": pk, "sk": sk}))
-
-    def _query(self, **args: Any) -> list[dict[str, Any]]:
-        items: list[dict[str, Any]] = []
-        while True:
-            self.reads += 1
-            page = self.client.query(TableName=self.table, **args)
-            self._count_read(page.get("Items", []))
-            items += [from_item(i) for i in page.get("Items", [])]
-            if "LastEvaluatedKey" not in page:
-                return items
-            args["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
     # -- connections --------------------------------------------------------------------------
 
@@ -228,7 +125,7 @@ class Repository:
                 ExpressionAttributeValues={":m": value(f"MATCH#{match_id}"),
                                            ":c": value(f"CONN#{connection_id}")})
         except ClientError as exc:
-            if not _failed_condition(exc):
+            if not failed_condition(exc):
                 raise  # a connection already gone is simply not attached
 
     def delete_connection(self, connection_id: str) -> Connection | None:
@@ -268,21 +165,6 @@ class Repository:
                                  "first": first, "count": len(moves),
                                  "moves": pack_moves(moves), "ttl": now_s + self.match_ttl_s})}
 
-    def _transact(self, items: list[dict[str, Any]]) -> list[str | None]:
-        """Write ``items`` (Put requests) all or nothing; on a cancelled transaction, the
-        reason code of each item (None where its condition held)."""
-        self.writes += len(items)
-        for entry in items:
-            self._count_write(entry["Put"]["Item"], transactional=True)
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
-                raise
-            reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
-            return [None if r in (None, "None") else str(r) for r in reasons] or ["Unknown"]
-        return []
-
     def create_match(self, record: MatchRecord, now_s: int,
                      moves: list[dict[str, Any]] | None = None) -> None:
         """Write a new match, with the moves its bots made before the first person's turn."""
@@ -320,7 +202,7 @@ class Repository:
             try:
                 self.client.put_item(**put)
             except ClientError as exc:
-                if _failed_condition(exc):
+                if failed_condition(exc):
                     raise ConflictError from exc
                 raise
             return
@@ -467,108 +349,5 @@ class Repository:
                 ConditionExpression="matchId = :m",
                 ExpressionAttributeValues={":m": value(match_id)})
         except ClientError as exc:
-            if not _failed_condition(exc):
+            if not failed_condition(exc):
                 raise
-
-    # -- the Normal queue ---------------------------------------------------------------------
-
-    def open_tables(self, seats: int) -> list[QueueTable]:
-        items = self._query(KeyConditionExpression="pk = :q",
-                            ExpressionAttributeValues={":q": value(f"QUEUE#{seats}")})
-        return [self._table(i) for i in items if not i.get("matchId")]
-
-    def get_table(self, seats: int, table_id: str) -> QueueTable | None:
-        item = self._get(f"QUEUE#{seats}", f"TABLE#{table_id}")
-        return self._table(item) if item else None
-
-    @staticmethod
-    def _table(item: dict[str, Any]) -> QueueTable:
-        return QueueTable(str(item["sk"]).removeprefix("TABLE#"), int(item["seats"]),
-                          list(item["players"]), int(item["fillAtMs"]), int(item["version"]),
-                          item.get("matchId"))
-
-    def put_table(self, table: QueueTable, expected: int | None, now_s: int) -> None:
-        self._versioned_put({"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
-                             "seats": table.seats, "players": table.players,
-                             "fillAtMs": table.fill_at_ms, "version": table.version,
-                             "matchId": table.match_id, "ttl": now_s + LOBBY_TTL_S}, expected)
-
-    def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int) -> None:
-        self._put({"pk": f"PLAYER#{player_id}", "sk": "QUEUE", "seats": seats,
-                   "tableId": table_id, "ttl": now_s + LOBBY_TTL_S})
-
-    def get_queue_pointer(self, player_id: str) -> tuple[int, str] | None:
-        item = self._get(f"PLAYER#{player_id}", "QUEUE")
-        return (int(item["seats"]), str(item["tableId"])) if item else None
-
-    def clear_queue_pointer(self, player_id: str) -> None:
-        self._delete(f"PLAYER#{player_id}", "QUEUE")
-
-    # -- the daily challenge ------------------------------------------------------------------
-
-    def daily_seed(self, day: str, seed: str, theme_id: str, now_s: int) -> tuple[str, str]:
-        """The day's (seed, theme): these, if nobody has drawn the day's yet (first writer
-        wins), or the ones already kept."""
-        kept = self._get(f"DAILY#{day}", "SEED")
-        if kept is not None:  # every visit to the lobby after the day's first
-            return str(kept["seed"]), str(kept["themeId"])
-        try:
-            self._put({"pk": f"DAILY#{day}", "sk": "SEED", "seed": seed, "themeId": theme_id,
-                       "ttl": now_s + self.match_ttl_s}, "attribute_not_exists(pk)")
-        except ClientError as exc:
-            if not _failed_condition(exc):
-                raise
-        item = self._get(f"DAILY#{day}", "SEED")
-        assert item is not None
-        return str(item["seed"]), str(item["themeId"])
-
-    def claim_daily(self, player_id: str, day: str, match_id: str, now_s: int) -> bool:
-        """The player's one attempt of the day: False if it is already taken."""
-        try:
-            self._put({"pk": f"PLAYER#{player_id}", "sk": f"DAILY#{day}", "matchId": match_id,
-                       "ttl": now_s + 3 * 86400}, "attribute_not_exists(pk)")
-        except ClientError as exc:
-            if _failed_condition(exc):
-                return False
-            raise
-        return True
-
-    def daily_attempt(self, player_id: str, day: str) -> str | None:
-        item = self._get(f"PLAYER#{player_id}", f"DAILY#{day}")
-        return str(item["matchId"]) if item else None
-
-    def put_daily_score(self, day: str, player_id: str, name: str, score: int,
-                        match_id: str, now_s: int) -> None:
-        self._put({"pk": f"DAILY#{day}", "sk": f"SCORE#{player_id}", "name": name,
-                   "score": score, "matchId": match_id, "ttl": now_s + self.match_ttl_s})
-
-    def daily_scores(self, day: str) -> list[dict[str, Any]]:
-        """Every finished attempt of the day (name, score, matchId, player)."""
-        args: dict[str, Any] = {
-            "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
-            "ExpressionAttributeValues": {":p": value(f"DAILY#{day}"), ":s": value("SCORE#")}}
-        out: list[dict[str, Any]] = []
-        while True:
-            self.reads += 1
-            found = self.client.query(TableName=self.table, **args)
-            self._count_read(found.get("Items", []))
-            out += [{**from_item(i), "player": from_item(i)["sk"][len("SCORE#"):]}
-                    for i in found.get("Items", [])]
-            if "LastEvaluatedKey" not in found:
-                return out
-            args["ExclusiveStartKey"] = found["LastEvaluatedKey"]
-
-    # -- rooms --------------------------------------------------------------------------------
-
-    def get_room(self, code: str) -> Room | None:
-        item = self._get(f"ROOM#{code}", "ROOM")
-        if item is None:
-            return None
-        return Room(code, item["host"], dict(item["settings"]), list(item["players"]),
-                    item["status"], item.get("matchId"), int(item["version"]))
-
-    def put_room(self, room: Room, expected: int | None, now_s: int) -> None:
-        self._versioned_put({"pk": f"ROOM#{room.code}", "sk": "ROOM", "host": room.host,
-                             "settings": room.settings, "players": room.players,
-                             "status": room.status, "matchId": room.match_id,
-                             "version": room.version, "ttl": now_s + LOBBY_TTL_S}, expected)

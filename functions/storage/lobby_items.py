@@ -1,0 +1,140 @@
+"""The lobby's items in the game's table: Normal queue tables, Customizada rooms, the pointers
+that say where a person waits, and the Desafio do dia."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from functions.storage.codec import from_item, value
+from functions.storage.table import LOBBY_TTL_S, Table, failed_condition
+
+
+@dataclass(frozen=True)
+class QueueTable:
+    table_id: str
+    seats: int
+    players: list[dict[str, Any]]  # {id, name, rating}
+    fill_at_ms: int
+    version: int = 0
+    match_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    host: str
+    settings: dict[str, Any]
+    players: list[dict[str, Any]] = field(default_factory=list)  # {id, name}
+    status: str = "open"
+    match_id: str | None = None
+    version: int = 0
+
+
+class LobbyItems(Table):
+    """Reads and writes of queue tables, rooms and daily challenges."""
+
+    # -- the Normal queue ---------------------------------------------------------------------
+
+    def open_tables(self, seats: int) -> list[QueueTable]:
+        items = self._query(KeyConditionExpression="pk = :q",
+                            ExpressionAttributeValues={":q": value(f"QUEUE#{seats}")})
+        return [self._table(i) for i in items if not i.get("matchId")]
+
+    def get_table(self, seats: int, table_id: str) -> QueueTable | None:
+        item = self._get(f"QUEUE#{seats}", f"TABLE#{table_id}")
+        return self._table(item) if item else None
+
+    @staticmethod
+    def _table(item: dict[str, Any]) -> QueueTable:
+        return QueueTable(str(item["sk"]).removeprefix("TABLE#"), int(item["seats"]),
+                          list(item["players"]), int(item["fillAtMs"]), int(item["version"]),
+                          item.get("matchId"))
+
+    def put_table(self, table: QueueTable, expected: int | None, now_s: int) -> None:
+        self._versioned_put({"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
+                             "seats": table.seats, "players": table.players,
+                             "fillAtMs": table.fill_at_ms, "version": table.version,
+                             "matchId": table.match_id, "ttl": now_s + LOBBY_TTL_S}, expected)
+
+    def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int) -> None:
+        self._put({"pk": f"PLAYER#{player_id}", "sk": "QUEUE", "seats": seats,
+                   "tableId": table_id, "ttl": now_s + LOBBY_TTL_S})
+
+    def get_queue_pointer(self, player_id: str) -> tuple[int, str] | None:
+        item = self._get(f"PLAYER#{player_id}", "QUEUE")
+        return (int(item["seats"]), str(item["tableId"])) if item else None
+
+    def clear_queue_pointer(self, player_id: str) -> None:
+        self._delete(f"PLAYER#{player_id}", "QUEUE")
+
+    # -- the daily challenge ------------------------------------------------------------------
+
+    def daily_seed(self, day: str, seed: str, theme_id: str, now_s: int) -> tuple[str, str]:
+        """The day's (seed, theme): these, if nobody has drawn the day's yet (first writer
+        wins), or the ones already kept."""
+        kept = self._get(f"DAILY#{day}", "SEED")
+        if kept is not None:  # every visit to the lobby after the day's first
+            return str(kept["seed"]), str(kept["themeId"])
+        try:
+            self._put({"pk": f"DAILY#{day}", "sk": "SEED", "seed": seed, "themeId": theme_id,
+                       "ttl": now_s + self.match_ttl_s}, "attribute_not_exists(pk)")
+        except ClientError as exc:
+            if not failed_condition(exc):
+                raise
+        item = self._get(f"DAILY#{day}", "SEED")
+        assert item is not None
+        return str(item["seed"]), str(item["themeId"])
+
+    def claim_daily(self, player_id: str, day: str, match_id: str, now_s: int) -> bool:
+        """The player's one attempt of the day: False if it is already taken."""
+        try:
+            self._put({"pk": f"PLAYER#{player_id}", "sk": f"DAILY#{day}", "matchId": match_id,
+                       "ttl": now_s + 3 * 86400}, "attribute_not_exists(pk)")
+        except ClientError as exc:
+            if failed_condition(exc):
+                return False
+            raise
+        return True
+
+    def daily_attempt(self, player_id: str, day: str) -> str | None:
+        item = self._get(f"PLAYER#{player_id}", f"DAILY#{day}")
+        return str(item["matchId"]) if item else None
+
+    def put_daily_score(self, day: str, player_id: str, name: str, score: int,
+                        match_id: str, now_s: int) -> None:
+        self._put({"pk": f"DAILY#{day}", "sk": f"SCORE#{player_id}", "name": name,
+                   "score": score, "matchId": match_id, "ttl": now_s + self.match_ttl_s})
+
+    def daily_scores(self, day: str) -> list[dict[str, Any]]:
+        """Every finished attempt of the day (name, score, matchId, player)."""
+        args: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
+            "ExpressionAttributeValues": {":p": value(f"DAILY#{day}"), ":s": value("SCORE#")}}
+        out: list[dict[str, Any]] = []
+        while True:
+            self.reads += 1
+            found = self.client.query(TableName=self.table, **args)
+            self._count_read(found.get("Items", []))
+            out += [{**from_item(i), "player": from_item(i)["sk"][len("SCORE#"):]}
+                    for i in found.get("Items", [])]
+            if "LastEvaluatedKey" not in found:
+                return out
+            args["ExclusiveStartKey"] = found["LastEvaluatedKey"]
+
+    # -- rooms --------------------------------------------------------------------------------
+
+    def get_room(self, code: str) -> Room | None:
+        item = self._get(f"ROOM#{code}", "ROOM")
+        if item is None:
+            return None
+        return Room(code, item["host"], dict(item["settings"]), list(item["players"]),
+                    item["status"], item.get("matchId"), int(item["version"]))
+
+    def put_room(self, room: Room, expected: int | None, now_s: int) -> None:
+        self._versioned_put({"pk": f"ROOM#{room.code}", "sk": "ROOM", "host": room.host,
+                             "settings": room.settings, "players": room.players,
+                             "status": room.status, "matchId": room.match_id,
+                             "version": room.version, "ttl": now_s + LOBBY_TTL_S}, expected)
