@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 from engine.bots.levels import level_for_rating
-from engine.state import MatchState
 from functions.protocol.client import RoomSettings
 from functions.protocol.server import (
     Leaderboard,
@@ -26,7 +25,7 @@ from functions.protocol.server import (
     RoomStatus,
     Welcome,
 )
-from functions.service import cosmetics, daily
+from functions.service import cosmetics, daily, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
@@ -75,15 +74,7 @@ class LobbyService:
 
     def active_match(self, player_id: str) -> str | None:
         """The unfinished match the player sits in, if any."""
-        repo = self.ctx.repository
-        pointer = repo.get_active(player_id)
-        if pointer is None:
-            return None
-        record = repo.load_match(pointer[0])
-        if record is None or MatchState.from_json(record.state).finished:
-            repo.clear_active(player_id, pointer[0])
-            return None
-        return pointer[0]
+        return seating.current_match(self.ctx, player_id)
 
     def hello(self, who: Identity, request_id: str | None) -> str:
         info = player_info(self.profile(who), who.name)
@@ -113,13 +104,23 @@ class LobbyService:
             for i, p in enumerate(rows)]).dump()
 
     def free(self, who: Identity) -> None:
-        """Refuse a new match to someone who sits in one."""
+        """Make way for something new: refused to someone who sits in a match; a queue
+        table or a room they wait in is left first (see ``seating``)."""
         self._free(who)
 
-    def _free(self, who: Identity) -> None:
-        if self.active_match(who.player_id) is not None:
-            raise ServiceError("match.already_in",
-                               "Você já está numa partida: termine-a ou saia dela antes.")
+    def _free(self, who: Identity, keep_room: str | None = None,
+              keep_queue: bool = False) -> None:
+        seating.refuse_if_seated(self.ctx, who.player_id)
+        repo = self.ctx.repository
+        if not keep_queue and repo.get_queue_pointer(who.player_id) is not None:
+            self.leave_queue(who, None)
+        code = repo.get_room_pointer(who.player_id)
+        if code is not None and code != keep_room:
+            room = repo.get_room(code)
+            if room is not None and room.status == "open" and \
+                    any(p["id"] == who.player_id for p in room.players):
+                self.leave_room(who, code, None)
+            repo.clear_room_pointer(who.player_id, code)
 
     def _tell(self, player_ids: list[str], build: Callable[[str | None], str],
               answer: tuple[str, str] | None = None) -> None:
@@ -136,7 +137,7 @@ class LobbyService:
     # -- the Normal queue ---------------------------------------------------------------------
 
     def join_queue(self, who: Identity, seats: int, request_id: str) -> None:
-        self._free(who)
+        self._free(who, keep_queue=True)
         if self.ctx.repository.get_queue_pointer(who.player_id) is not None:
             self.leave_queue(who, None)
         rating = Rating.from_json(self.profile(who).rating).rating
@@ -156,7 +157,11 @@ class LobbyService:
     def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
         repo, now_s = self.ctx.repository, self.ctx.now_s()
         for table in repo.open_tables(seats):
-            if len(table.players) < seats and me["id"] not in [p["id"] for p in table.players]:
+            # A table everyone left, or whose fill timer already fired, has no timer left
+            # to close it: joining it would wait forever.
+            waiting = bool(table.players) and table.fill_at_ms > self.ctx.clock_ms()
+            if waiting and len(table.players) < seats and \
+                    me["id"] not in [p["id"] for p in table.players]:
                 joined = replace(table, players=[*table.players, me], version=table.version + 1)
                 repo.put_table(joined, table.version, now_s)
                 return joined
@@ -213,20 +218,31 @@ class LobbyService:
             if latest is None or latest.match_id is not None:
                 return False
             return self._close(latest, answer)
-        mean = statistics.mean(float(p["rating"]) for p in table.players)
-        bot = level_for_rating(round(mean))
-        specs = [SeatSpec(p["name"], p["id"]) for p in table.players]
-        specs += [SeatSpec(f"Robô {bot.name} {i + 1}", None, bot.number)
-                  for i in range(table.seats - len(specs))]
-        for p in table.players:
+        people = list(table.players)
+        while people:
+            mean = statistics.mean(float(p["rating"]) for p in people)
+            bot = level_for_rating(round(mean))
+            specs = [SeatSpec(p["name"], p["id"]) for p in people]
+            specs += [SeatSpec(f"Robô {bot.name} {i + 1}", None, bot.number)
+                      for i in range(table.seats - len(specs))]
+            settings = match_settings({}, mode="normal",
+                                      bot_levels=[s.bot_level for s in specs], seats=len(specs))
+            try:
+                self.matches.start(specs, settings, match_id, answer)
+                break
+            except seating.PlayerBusyError as busy:
+                # Seated elsewhere a moment ago: the table plays on without them.
+                repo.clear_queue_pointer(busy.player_id)
+                people = [p for p in people if p["id"] != busy.player_id]
+                answer = answer if answer is None or answer[0] != busy.player_id else None
+        else:
+            return False
+        for p in people:
             repo.clear_queue_pointer(p["id"])
-        self._tell([p["id"] for p in table.players],
+        self._tell([p["id"] for p in people],
                    lambda rid: QueueStatus(requestId=rid, status="matched", seats=table.seats,
                                            players=[s.name for s in specs],
                                            matchId=match_id).dump(), answer)
-        settings = match_settings({}, mode="normal", bot_levels=[s.bot_level for s in specs],
-                                  seats=len(specs))
-        self.matches.start(specs, settings, match_id, answer)
         return True
 
     # -- Customizada rooms --------------------------------------------------------------------
@@ -257,6 +273,7 @@ class LobbyService:
                 self.ctx.repository.put_room(room, None, self.ctx.now_s())
             except ExistsError:
                 continue
+            self.ctx.repository.set_room_pointer(who.player_id, code, self.ctx.now_s())
             return self._room_frame(room, request_id)
         raise ServiceError("room.busy", "Não foi possível criar a sala agora; tente de novo.")
 
@@ -273,7 +290,7 @@ class LobbyService:
         return room
 
     def join_room(self, who: Identity, code: str, request_id: str) -> None:
-        self._free(who)
+        self._free(who, keep_room=code.upper())
 
         def join(room: Room) -> Room:
             if room.status != "open":
@@ -286,6 +303,7 @@ class LobbyService:
                                           {"id": who.player_id, "name": who.name}])
 
         room = self._change_room(code, join)
+        self.ctx.repository.set_room_pointer(who.player_id, room.code, self.ctx.now_s())
         self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
                    (who.player_id, request_id))
 
@@ -303,7 +321,7 @@ class LobbyService:
         self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
                    (who.player_id, request_id) if request_id else None)
 
-    def leave_room(self, who: Identity, code: str, request_id: str) -> str:
+    def leave_room(self, who: Identity, code: str, request_id: str | None) -> str:
         def leave(room: Room) -> Room:
             players = [p for p in room.players if p["id"] != who.player_id]
             if len(players) == len(room.players):
@@ -316,6 +334,7 @@ class LobbyService:
                            status="open" if players else "closed")
 
         room = self._change_room(code, leave)
+        self.ctx.repository.clear_room_pointer(who.player_id, room.code)
         self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid))
         return self._room_frame(replace(room, players=[]), request_id)
 
@@ -336,6 +355,16 @@ class LobbyService:
         room = self._change_room(code, start)
         try:
             self._started(room, match_id, (who.player_id, request_id) if request_id else None)
+        except seating.PlayerBusyError as busy:
+            # Someone of the room sat down elsewhere meanwhile: the room is open again
+            # without them, and the host is told who.
+            gone = busy.player_id
+            self._change_room(code, lambda r: replace(
+                r, status="open", match_id=None,
+                players=[p for p in r.players if p["id"] != gone])
+                if r.match_id == match_id else r)
+            self.ctx.repository.clear_room_pointer(gone, room.code)
+            raise ServiceError(busy.code, f"{busy.message[:-1]} e saiu da sala.") from busy
         except ServiceError:
             # A failed start changes nothing: the room is open again, as it was.
             self._change_room(code, lambda r: replace(r, status="open", match_id=None)
@@ -372,7 +401,7 @@ class LobbyService:
         if stored.get("mode") != "room" or not stored.get("room"):
             self.start_solo(who, settings, request_id)
             return
-        self._free(who)
+        self._free(who, keep_room=str(stored["room"]))
         people = [p for p in record.players if p]
         new_id = new_match_id()
 
@@ -391,6 +420,7 @@ class LobbyService:
             return room
 
         room = self._change_room(str(stored["room"]), come_back)
+        self.ctx.repository.set_room_pointer(who.player_id, room.code, self.ctx.now_s())
         answer = (who.player_id, request_id)
         if room.status == "started":
             self._started(room, new_id, answer)

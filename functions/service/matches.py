@@ -34,7 +34,7 @@ from functions.protocol.server import (
     View,
     Watchers,
 )
-from functions.service import cosmetics, history, review
+from functions.service import cosmetics, history, review, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.frames import update_frames
@@ -43,6 +43,7 @@ from functions.service.rating import Rating, match_update
 from functions.service.settings import rules_for
 from functions.service.timers import turn_timer_name
 from functions.storage.repository import (
+    BusyError,
     ConflictError,
     Connection,
     DuplicateRequestError,
@@ -122,14 +123,17 @@ class MatchService:
         state, events = self._bots(rules, state, events, settings, now)
         record = MatchRecord(match_id, state.version, state.to_json(), settings,
                              [s.player_id or "" for s in seats], finished=state.finished)
-        ctx.repository.create_match(record, ctx.now_s(),
-                                    moves=history.batch(None, state, events))
+        people = [(seat, s.player_id, s.name) for seat, s in enumerate(seats) if s.player_id]
+        try:
+            ctx.repository.create_match(record, ctx.now_s(),
+                                        moves=history.batch(None, state, events),
+                                        seats=seating.claims(ctx, people))
+        except BusyError as exc:
+            name = next(n for _, p, n in people if p == exc.player_id)
+            raise seating.PlayerBusyError(exc.player_id, name) from exc
         ctx.count("matches_started")
-        for seat, spec in enumerate(seats):
-            if spec.player_id is None:
-                continue
-            ctx.repository.set_active(spec.player_id, match_id, seat, ctx.now_s())
-            for connection in ctx.repository.player_connections(spec.player_id):
+        for _, player_id, _ in people:
+            for connection in ctx.repository.player_connections(player_id):
                 ctx.repository.attach_connection(connection, match_id)
         self._after(record, None, state, rules, events, request=answer)
         return record

@@ -8,7 +8,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.storage.codec import from_item, value
+from functions.storage.codec import from_item, to_item, value
 from functions.storage.table import LOBBY_TTL_S, Table, failed_condition
 
 
@@ -138,3 +138,24 @@ class LobbyItems(Table):
                              "settings": room.settings, "players": room.players,
                              "status": room.status, "matchId": room.match_id,
                              "version": room.version, "ttl": now_s + LOBBY_TTL_S}, expected)
+
+    def set_room_pointer(self, player_id: str, code: str, now_s: int) -> None:
+        self._put({"pk": f"PLAYER#{player_id}", "sk": "ROOM", "code": code,
+                   "ttl": now_s + LOBBY_TTL_S})
+
+    def get_room_pointer(self, player_id: str) -> str | None:
+        """The room the player last entered (the room itself says whether they still are)."""
+        item = self._get(f"PLAYER#{player_id}", "ROOM")
+        return str(item["code"]) if item else None
+
+    def clear_room_pointer(self, player_id: str, code: str) -> None:
+        """Forget the pointer, unless it already names another room."""
+        self.writes += 1
+        self._count_write(None)
+        try:
+            self.client.delete_item(
+                TableName=self.table, Key=to_item({"pk": f"PLAYER#{player_id}", "sk": "ROOM"}),
+                ConditionExpression="code = :c", ExpressionAttributeValues={":c": value(code)})
+        except ClientError as exc:
+            if not failed_condition(exc):
+                raise

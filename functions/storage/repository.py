@@ -6,7 +6,9 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   carries ``gsi1pk = MATCH#<id>`` (the sparse index that lists a match's connections);
 - ``PLAYER#<id>`` / ``CONN#<id>``: the player's live connections (lobby messages);
 - ``PLAYER#<id>`` / ``PROFILE``: display name, rating, matches played;
-- ``PLAYER#<id>`` / ``ACTIVE``: the match the player sits in (the reconnect pointer);
+- ``PLAYER#<id>`` / ``ACTIVE``: the match the player sits in (the reconnect pointer, and the
+  one-match-at-a-time guard: it is claimed in the transaction that creates a match);
+- ``PLAYER#<id>`` / ``ROOM``: the Customizada room the player is in (checked against the room);
 - ``PLAYER#<id>`` / ``QUEUE``: the queue table the player waits at;
 - ``MATCH#<id>`` / ``STATE``: the match (compressed state, settings, seats' players, version);
 - ``MATCH#<id>`` / ``REQ#<player>#<request>``: a request already applied (written with the
@@ -29,6 +31,7 @@ decides whether to reload and retry. ``ttl`` (epoch seconds) lets DynamoDB delet
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,9 +60,9 @@ from functions.storage.table import (
     failed_condition,
 )
 
-__all__ = ["MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "ConflictError", "Connection",
-           "DuplicateRequestError", "ExistsError", "MatchRecord", "Profile", "QueueTable",
-           "Repository", "Room"]
+__all__ = ["MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "BusyError", "ConflictError",
+           "Connection", "DuplicateRequestError", "ExistsError", "MatchRecord", "Profile",
+           "QueueTable", "Repository", "Room", "SeatClaim"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,24 @@ class Profile:
     badges: tuple[str, ...] = ()
     tile_style: str = "classico"
     board_style: str = "claro"
+
+
+@dataclass(frozen=True)
+class SeatClaim:
+    """A person seated by a new match: ``replaces`` is the finished match their ``ACTIVE``
+    pointer still names (None when they have none)."""
+
+    player_id: str
+    seat: int
+    replaces: str | None = None
+
+
+class BusyError(Exception):
+    """A person of a new match was seated in another one meanwhile."""
+
+    def __init__(self, player_id: str) -> None:
+        super().__init__(player_id)
+        self.player_id = player_id
 
 
 class Repository(LobbyItems):
@@ -166,16 +187,36 @@ class Repository(LobbyItems):
                                  "moves": pack_moves(moves), "ttl": now_s + self.match_ttl_s})}
 
     def create_match(self, record: MatchRecord, now_s: int,
-                     moves: list[dict[str, Any]] | None = None) -> None:
-        """Write a new match, with the moves its bots made before the first person's turn."""
-        if not moves:
-            self._versioned_put(self._match_values(record, now_s), None)
-            return
+                     moves: list[dict[str, Any]] | None = None,
+                     seats: Sequence[SeatClaim] = ()) -> None:
+        """Write a new match, with the moves its bots made before the first person's turn,
+        and seat its people: each person's ``ACTIVE`` pointer is set in the same transaction,
+        on condition that it is still what the caller read (none, or a finished match). So two
+        matches that start at once for the same person cannot both seat them: the second
+        raises :class:`BusyError` naming that person, and nothing of it is written."""
         put = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
                "Item": to_item(self._match_values(record, now_s))}
-        if self._transact([{"Put": put}, {"Put": self._moves_put(record.match_id, moves,
-                                                                 now_s)}]):
-            raise ExistsError
+        items: list[dict[str, Any]] = [{"Put": put}]
+        if moves:
+            items.append({"Put": self._moves_put(record.match_id, moves, now_s)})
+        claims = [self._claim(record.match_id, claim, now_s) for claim in seats]
+        reasons = self._transact(items + claims)
+        if not reasons:
+            return
+        for claim, reason in zip(seats, reasons[len(items):], strict=False):
+            if reason == "ConditionalCheckFailed":
+                raise BusyError(claim.player_id)
+        raise ExistsError
+
+    def _claim(self, match_id: str, claim: SeatClaim, now_s: int) -> dict[str, Any]:
+        item = to_item({"pk": f"PLAYER#{claim.player_id}", "sk": "ACTIVE", "matchId": match_id,
+                        "seat": claim.seat, "ttl": now_s + self.match_ttl_s})
+        if claim.replaces is None:
+            return {"Put": {"TableName": self.table, "Item": item,
+                            "ConditionExpression": "attribute_not_exists(pk)"}}
+        return {"Put": {"TableName": self.table, "Item": item,
+                        "ConditionExpression": "attribute_not_exists(pk) OR matchId = :old",
+                        "ExpressionAttributeValues": {":old": value(claim.replaces)}}}
 
     def load_match(self, match_id: str) -> MatchRecord | None:
         item = self._get(f"MATCH#{match_id}", "STATE")
@@ -330,10 +371,6 @@ class Repository(LobbyItems):
 
     def put_profile(self, profile: Profile) -> None:
         self._put(self._profile_values(profile))
-
-    def set_active(self, player_id: str, match_id: str, seat: int, now_s: int) -> None:
-        self._put({"pk": f"PLAYER#{player_id}", "sk": "ACTIVE", "matchId": match_id,
-                   "seat": seat, "ttl": now_s + self.match_ttl_s})
 
     def get_active(self, player_id: str) -> tuple[str, int] | None:
         item = self._get(f"PLAYER#{player_id}", "ACTIVE")
