@@ -17,6 +17,16 @@ class ConfigError(Exception):
     pass
 
 
+def _whole(name: str, text: str, low: int, high: int) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {text!r}") from None
+    if not low <= number <= high:
+        raise ConfigError(f"{name} must be from {low} to {high}, not {number}")
+    return number
+
+
 def _days(text: str) -> int:
     try:
         days = int(text)
@@ -41,6 +51,8 @@ class Config:
     #: MATCH_RETENTION_DAYS: how long a match (its moves, review and replay) is kept after
     #: its last move
     match_retention_days: int = 30
+    #: GUESTS_PER_ADDRESS_PER_HOUR: guests one network address may create in an hour
+    guests_per_hour: int = 20
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -58,7 +70,9 @@ class Config:
                    env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
                    env.get("SIGNING_KEY_SECRET_ARN") or None,
                    env.get("THEMES_REVIEWED_ONLY", "").lower() in ("1", "true", "yes"),
-                   _days(env.get("MATCH_RETENTION_DAYS", "30")))
+                   _days(env.get("MATCH_RETENTION_DAYS", "30")),
+                   _whole("GUESTS_PER_ADDRESS_PER_HOUR",
+                          env.get("GUESTS_PER_ADDRESS_PER_HOUR", "20"), 1, 100_000))
 
     @property
     def match_ttl_s(self) -> int:

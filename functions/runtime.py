@@ -37,9 +37,9 @@ def wall_clock_ms() -> int:
 
 def assemble(repository: Repository, notifier: Notifier, timers: Timers, signer: Signer, *,
              clock_ms: Any = wall_clock_ms, queue_wait_s: int = 20,
-             resources: Resources | None = None) -> Runtime:
+             resources: Resources | None = None, guests_per_hour: int = 20) -> Runtime:
     ctx = Context(repository, notifier, timers, resources or Resources.default(), clock_ms,
-                  queue_wait_s)
+                  queue_wait_s, guests_per_hour=guests_per_hour)
     matches = MatchService(ctx)
     return Runtime(ctx, matches, LobbyService(ctx, matches), signer, RateLimiter())
 
@@ -52,7 +52,7 @@ def from_config(config: Config) -> Runtime:
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
     return assemble(repository, notifier, timers, Signer(config.signing_key(boto3.client)),
-                    queue_wait_s=config.queue_wait_s,
+                    queue_wait_s=config.queue_wait_s, guests_per_hour=config.guests_per_hour,
                     resources=Resources.default(reviewed_only=config.reviewed_themes_only))
 
 

@@ -10,7 +10,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import runtime
 from functions.handlers.observability import logger
-from functions.service.identity import AuthError, InvalidNameError
+from functions.service.identity import AuthError, InvalidNameError, clean_name
 
 _HEADERS = {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"}
 
@@ -24,15 +24,33 @@ def _error(status: int, code: str, message: str) -> dict[str, Any]:
     return _answer(status, {"error": {"code": code, "message": message}})
 
 
-def _guest(body: dict[str, Any], now: int) -> dict[str, Any]:
+GUEST_WINDOW_S = 3600
+
+
+def _source(event: dict[str, Any]) -> str:
+    """The caller's network address as API Gateway saw it (HTTP API or REST shape)."""
+    context = event.get("requestContext") or {}
+    address = (context.get("http") or {}).get("sourceIp") or \
+        (context.get("identity") or {}).get("sourceIp")
+    return str(address)[:64] if address else "unknown"
+
+
+def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
     name = body.get("name")
     if not isinstance(name, str):
         return _error(400, "identity.bad_name", "Escolha um nome para jogar.")
-    who, token = runtime.current().signer.new_guest(name, now)
+    rt = runtime.current()
+    clean_name(name)  # a bad name is refused before it costs an allowance
+    if not rt.ctx.repository.take_allowance(f"guest#{_source(event)}", GUEST_WINDOW_S,
+                                            rt.ctx.guests_per_hour, now):
+        return _error(429, "identity.rate_limited",
+                      "Muitos jogadores novos criados desta rede na última hora: tente de "
+                      "novo mais tarde, ou continue com o nome que já tem neste aparelho.")
+    who, token = rt.signer.new_guest(name, now)
     return _answer(200, {"playerId": who.player_id, "name": who.name, "token": token})
 
 
-def _ticket(body: dict[str, Any], now: int) -> dict[str, Any]:
+def _ticket(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
     given = body.get("token")
     ticket = runtime.current().signer.ticket_for(given if isinstance(given, str) else None, now)
     return _answer(200, {"ticket": ticket})
@@ -53,7 +71,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     if not isinstance(body, dict):
         return _error(400, "message.malformed", "O corpo deve ser um objeto JSON.")
     try:
-        return route(body, runtime.current().ctx.now_s())
+        return route(body, runtime.current().ctx.now_s(), event)
     except InvalidNameError as exc:
         return _error(400, "identity.bad_name", str(exc))
     except AuthError as exc:

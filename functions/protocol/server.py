@@ -509,6 +509,8 @@ class Ended(_Frame):
     badges: list[SeatBadges] = []  # cosmetics earned with this match
     player: PlayerInfo | None = None  # your profile after this match (people only)
     mode: Literal["solo", "normal", "room", "daily"] = "solo"  # what "play again" does
+    #: why this Normal match does not move ratings (ended by leaving too early), if so
+    unrated: str | None = None
 
 
 class Error(_Frame):

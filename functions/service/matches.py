@@ -34,12 +34,12 @@ from functions.protocol.server import (
     View,
     Watchers,
 )
-from functions.service import cosmetics, history, review, seating
+from functions.service import cosmetics, fair_rating, history, review, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.frames import update_frames
 from functions.service.profiles import player_info
-from functions.service.rating import Rating, match_update
+from functions.service.rating import Rating
 from functions.service.settings import rules_for
 from functions.service.timers import turn_timer_name
 from functions.storage.repository import (
@@ -329,6 +329,8 @@ class MatchService:
             ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
                                 {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
         ratings, badges, profiles = self._settle(record, state) if state.finished else ([], [], {})
+        unrated = (fair_rating.unrated_reason(state)
+                   if state.finished and record.settings.get("mode") == "normal" else None)
         frames = []
         connections, online = self._online(state.match_id)
         watchers = _watchers(state, connections)
@@ -353,7 +355,7 @@ class MatchService:
                 frames.append((connection.connection_id,
                                Ended(matchId=state.match_id, result=view.result,
                                      ratings=ratings, badges=badges,
-                                     player=profiles.get(seat),
+                                     player=profiles.get(seat), unrated=unrated,
                                      mode=record.settings.get("mode", "solo")).dump()))
         ctx.notifier.post_many(frames)
         if state.finished:
@@ -378,7 +380,8 @@ class MatchService:
         ranks = [0] * len(state.seats)
         for row in state.result["ranking"]:
             ranks[int(row["seat"])] = int(row["rank"])
-        rated = record.settings.get("mode") == "normal" and len(state.seats) >= 2
+        rated = record.settings.get("mode") == "normal" and len(state.seats) >= 2 and \
+            fair_rating.unrated_reason(state) is None
         levels = record.settings.get("botLevels", [])
         profiles: list[Profile | None] = []
         before = []
@@ -392,7 +395,7 @@ class MatchService:
                 profiles.append(None)
                 nominal = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
                 before.append(Rating(float(nominal.rating), 100.0))
-        after = match_update(before, ranks) if rated else before
+        after = fair_rating.fair_match_update(before, ranks) if rated else before
         updated, badges = [], []
         for seat, person in enumerate(profiles):
             if person is None:

@@ -100,6 +100,14 @@ def _expected(mu: float, mu_j: float, g_j: float) -> tuple[float, float]:
     return expected, variance
 
 
+def expected_score(player: Rating, opponent: Rating) -> float:
+    """The score Glicko-2 expects ``player`` to make against ``opponent`` (0 to 1)."""
+    expected, _ = _expected((player.rating - _CENTRE) / _SCALE,
+                            (opponent.rating - _CENTRE) / _SCALE,
+                            _g(opponent.deviation / _SCALE))
+    return expected
+
+
 def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
     """Step 5 of the paper: solve for the new volatility with the Illinois algorithm.
 
@@ -179,7 +187,7 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     return Rating(new_mu * _SCALE + _CENTRE, new_phi * _SCALE, new_sigma)
 
 
-def _pair_score(mine: int, theirs: int) -> float:
+def pair_score(mine: int, theirs: int) -> float:
     """A lower rank number is a better finish; a shared rank is a draw between the two."""
     if mine < theirs:
         return 1.0
@@ -203,7 +211,7 @@ def match_update(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating
         update(
             player,
             [
-                (opponent, _pair_score(ranks[i], ranks[j]))
+                (opponent, pair_score(ranks[i], ranks[j]))
                 for j, opponent in enumerate(ratings)
                 if j != i
             ],

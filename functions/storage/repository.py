@@ -23,7 +23,9 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   of the day; ``DAILY#<day>`` / ``SCORE#<player>``: a finished attempt (the day's leaderboard);
   ``PLAYER#<id>`` / ``DAILY#<day>``: the player's one attempt of that day;
 - ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
-- ``ROOM#<code>`` / ``ROOM``: a Customizada room.
+- ``ROOM#<code>`` / ``ROOM``: a Customizada room;
+- ``LIMIT#<what>#<who>`` / ``W#<window>``: uses of an allowance in one time window (guests
+  made from one address in an hour).
 
 Every write of a match, a queue table or a room is conditional on the version read; the caller
 decides whether to reload and retry. ``ttl`` (epoch seconds) lets DynamoDB delete stale items.

@@ -124,3 +124,25 @@ class Table:
             reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
             return [None if r in (None, "None") else str(r) for r in reasons] or ["Unknown"]
         return []
+
+    def take_allowance(self, key: str, window_s: int, limit: int, now_s: int) -> bool:
+        """One use of a fixed-window allowance shared by every container (``LIMIT#<key>``,
+        one item per window, deleted by TTL): False once ``limit`` uses of this window are
+        taken. One conditional update, so concurrent callers cannot overshoot."""
+        window = now_s // window_s
+        self.writes += 1
+        self._count_write(None)
+        try:
+            self.client.update_item(
+                TableName=self.table,
+                Key=to_item({"pk": f"LIMIT#{key}", "sk": f"W#{window}"}),
+                UpdateExpression="ADD uses :one SET #ttl = :ttl",
+                ConditionExpression="attribute_not_exists(uses) OR uses < :limit",
+                ExpressionAttributeNames={"#ttl": "ttl"},
+                ExpressionAttributeValues={":one": value(1), ":limit": value(limit),
+                                           ":ttl": value((window + 2) * window_s)})
+        except ClientError as exc:
+            if failed_condition(exc):
+                return False
+            raise
+        return True

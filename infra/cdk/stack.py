@@ -32,6 +32,9 @@ class VanlexisStack(Stack):
             "STATE_MACHINE_ARN": machine_arn(self),
             "SIGNING_KEY_SECRET_ARN": key.secret.secret_arn,
             "QUEUE_WAIT_SECONDS": "20",
+            # cdk deploy -c guestsPerHour=50: guests one network address may create an hour
+            "GUESTS_PER_ADDRESS_PER_HOUR": str(self.node.try_get_context("guestsPerHour")
+                                               or 20),
             # cdk deploy -c reviewedThemesOnly=true: matches draw only reviewed themes
             "THEMES_REVIEWED_ONLY": str(self.node.try_get_context("reviewedThemesOnly")
                                         or "false").lower(),
@@ -47,6 +50,7 @@ class VanlexisStack(Stack):
         identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url)
         for name_ in TABLE_USERS:
             storage.table.grant_read_write_data(functions[name_])
+        storage.grant_allowances(functions["Identity"])
         for name_ in SECRET_USERS:
             key.secret.grant_read(functions[name_])
         for name_ in TIMER_STARTERS:

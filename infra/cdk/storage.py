@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aws_cdk import RemovalPolicy
 from aws_cdk import aws_dynamodb as dynamodb
+from aws_cdk import aws_iam as iam
 from constructs import Construct
 
 from functions.storage.repository import MATCH_INDEX, RATING_INDEX
@@ -38,3 +39,11 @@ class Storage(Construct):
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
         )
+
+    def grant_allowances(self, grantee: iam.IGrantable) -> None:
+        """Only the rate allowances (``LIMIT#`` items, one conditional update each): what the
+        identity API needs to count the guests made from one address."""
+        iam.Grant.add_to_principal(
+            grantee=grantee, actions=["dynamodb:UpdateItem"],
+            resource_arns=[self.table.table_arn],
+            conditions={"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["LIMIT#*"]}})

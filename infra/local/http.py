@@ -103,7 +103,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         event = {"version": "2.0", "routeKey": f"POST {path}", "rawPath": path,
                  "body": body.decode("utf-8", "replace"), "isBase64Encoded": False,
-                 "requestContext": {"http": {"method": "POST", "path": path},
+                 "requestContext": {"http": {"method": "POST", "path": path,
+                                             "sourceIp": self.client_address[0]},
                                     "requestId": secrets.token_hex(8)}}
         answer = self.server.identity(event, LambdaContext("identity", secrets.token_hex(8)))
         self._send(int(answer["statusCode"]), str(answer.get("body", "")).encode("utf-8"),

@@ -51,6 +51,9 @@ class LocalStack:
     data: Path = REPO / ".local"
     site: Path = REPO / "frontend"
     queue_wait_s: int = 20
+    # Every tab on this machine comes from the same address: a limit sized for a household
+    # or a classroom behind one router (the cloud's default is 20) would lock out a tester.
+    guests_per_hour: int = 1000
     workers: int = 16
     fault_rate: float = 0.0  # stress runs only: share of match writes that fail (faults.py)
 
@@ -84,6 +87,7 @@ class LocalStack:
             "AWS_SECRET_ACCESS_KEY": "local", "TABLE_NAME": TABLE,
             "WEBSOCKET_ENDPOINT": f"http://{self.host}:{self.ports.http}/{'local'}",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
+            "GUESTS_PER_ADDRESS_PER_HOUR": str(self.guests_per_hour),
             "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
             # CloudWatch's embedded metric lines mean nothing on a terminal.
             "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),

@@ -88,3 +88,22 @@ def test_an_expired_token_buys_no_ticket(world: World) -> None:
     token = world.signer.token_for(Identity("p_1", "Ana"), 0)
     answer = _http("POST /ticket", {"token": token})
     assert answer["status"] == 401 and answer["error"]["code"] == "auth.token_expired"  # type: ignore[index]
+
+
+def _guest_from(address: str, name: str = "Ana") -> dict[str, object]:
+    answer = identity_api.handler({"routeKey": "POST /guest", "body": json.dumps({"name": name}),
+                                   "requestContext": {"http": {"sourceIp": address}}}, CTX)
+    return {"status": answer["statusCode"], **json.loads(answer["body"])}
+
+
+def test_guest_creation_is_limited_per_address_and_per_hour(world: World) -> None:
+    world.runtime.ctx.guests_per_hour = 3
+    assert _guest_from("203.0.113.9", "")["status"] == 400  # a refused name costs nothing
+    assert [_guest_from("203.0.113.9")["status"] for _ in range(3)] == [200, 200, 200]
+    refused = _guest_from("203.0.113.9")
+    assert refused["status"] == 429
+    assert refused["error"]["code"] == "identity.rate_limited"  # type: ignore[index]
+    assert "tente de novo mais tarde" in refused["error"]["message"]  # type: ignore[index]
+    assert _guest_from("198.51.100.4")["status"] == 200  # another address has its own
+    world.clock.advance(3600)
+    assert _guest_from("203.0.113.9")["status"] == 200  # and the next hour starts afresh

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.state import MatchState
-from tests.functional.world import World
+from functions.service.fair_rating import MIN_TURNS_PER_SEAT
+from tests.functional.world import World, swap_turns
 
 
 def test_the_queue_fills_free_seats_with_bots_when_its_timer_fires(world: World) -> None:
@@ -138,6 +139,7 @@ def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     ana.send("joinQueue", seats=2)
     bia.send("joinQueue", seats=2)
     match_id = ana.last("view")["matchId"]
+    swap_turns(world, match_id, [ana, bia], 2 * MIN_TURNS_PER_SEAT)  # sooner: unrated
     bia.send("leave", matchId=match_id)
     ended = ana.last("ended")
     assert {b["seat"]: b["badges"] for b in ended["badges"]}[0] == [
@@ -148,6 +150,7 @@ def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     assert told["rating"] == round(ended["ratings"][0]["after"], 1)
     summary = ana.last("update")["view"]["summary"]
     assert [s["name"] for s in summary] == ["Ana", "Bia"] and summary[0]["plays"] == 0
+    assert "unrated" not in ended  # it counted
     ana.send("hello")
     player = ana.last("welcome")["player"]
     assert player == told

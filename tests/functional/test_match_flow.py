@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.bots.levels import GREEDY, action_command, bot_rng
 from engine.state import MatchState
-from tests.functional.world import Client, World, message_for
+from functions.service.fair_rating import MIN_TURNS_PER_SEAT
+from tests.functional.world import Client, World, message_for, swap_turns
 from tests.helpers import resources
 
 RES = resources()
@@ -198,6 +199,7 @@ def test_leaving_ends_a_normal_match_and_rates_it_once(world: World) -> None:
     ana.send("joinQueue", seats=2)
     bia.send("joinQueue", seats=2)
     match_id = ana.last("view")["matchId"]
+    swap_turns(world, match_id, [ana, bia], 2 * MIN_TURNS_PER_SEAT)  # sooner: unrated
     bia.send("leave", matchId=match_id)
     ended = ana.last("ended")
     assert ended["result"]["reason"] == "left"

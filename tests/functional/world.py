@@ -14,6 +14,7 @@ import boto3
 from botocore.exceptions import ClientError
 
 from engine.commands import command_to_json
+from engine.state import MatchState
 from functions import runtime
 from functions.handlers import authorizer, connection, timer, websocket
 from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS
@@ -233,3 +234,14 @@ def message_for(command: Any, match_id: str) -> tuple[str, dict[str, Any]]:
         if card.get("square") is None:
             card.pop("square", None)
     return action, fields
+
+
+def swap_turns(world: World, match_id: str, seated: list[Client], turns: int) -> None:
+    """Play ``turns`` turns, each seat in order swapping one tile (no pass: everyone passing
+    twice would end the match)."""
+    for _ in range(turns):
+        record = world.repository.load_match(match_id)
+        assert record is not None
+        state = MatchState.from_json(record.state)
+        seated[state.current].send("swap", matchId=match_id,
+                                   tiles=list(state.seats[state.current].rack[:1]))

@@ -104,3 +104,12 @@ def test_the_rules_page_prints_the_numbers_of_the_rules() -> None:
         assert re.search(rf"\b{value} [A-Z, ]*\b{letter}\b", text), letter
     assert f"{RULES.point_target} pontos" in text and f"{RULES.round_limit}," in text
     assert f"{RULES.turn_seconds} segundos" in text
+
+
+def test_the_rules_page_states_the_grace_and_the_rating_rules() -> None:
+    from functions.service.fair_rating import MIN_TURNS_PER_SEAT, PROVISIONAL_GAIN_SHARE
+
+    text = _text(_page("regras"))
+    assert f"mais de {RULES.late_grace_ms // 1000} segundos depois do fim do tempo" in text
+    assert f"antes de {MIN_TURNS_PER_SEAT} turnos de cada jogador" in text
+    assert {0.25: "um quarto", 0.5: "metade"}[PROVISIONAL_GAIN_SHARE] in text

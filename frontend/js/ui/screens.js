@@ -544,6 +544,7 @@ export function endScreen(state) {
           </table>
         </div>
         ${tie ? `<p class="tie-note" data-tie-break>${tie}</p>` : ""}
+        ${ended.unrated ? `<p class="tie-note" data-unrated>${esc(ended.unrated)}</p>` : ""}
         ${badge ? `<p class="reward" data-rewards><span class="medal-icon" aria-hidden="true"></span>
           <span>Você ganhou: <strong>${badge}</strong> (só visual).</span></p>` : ""}
         ${offer ? `<p class="rematch-offer" data-rematch-offer role="status">${esc(offer.by)} quer jogar de novo com a mesma mesa.</p>` : ""}

@@ -1,0 +1,35 @@
+// The end screen says so when a Normal match did not count for the rating.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { endScreen } from "../../frontend/js/ui/screens.js";
+
+const EMPTY = Array.from({ length: 21 }, () => ".".repeat(21));
+
+function state(ended) {
+  return {
+    ended: {
+      matchId: "m-1", mode: "normal", ratings: [], badges: [],
+      result: { reason: "left", winner: 0, ranking: [
+        { rank: 1, seat: 0, name: "Ana", score: 12, longest_word: "gol", tie_break: null },
+        { rank: 2, seat: 1, name: "Bia", score: 0, longest_word: "", tie_break: null, left: true },
+      ] },
+      ...ended,
+    },
+    history: { moves: [], total: 0, older: null, loaded: true }, review: null,
+    view: { you: 0, board: EMPTY, board_size: 21, layout: EMPTY, seats: [{ seat: 0, name: "Ana" }, { seat: 1, name: "Bia" }] },
+  };
+}
+
+test("an unrated Normal match says why on the end screen", () => {
+  const why = "A partida terminou com saída antes de 3 turnos de cada jogador, por isso não mexe na classificação de ninguém.";
+  const html = endScreen(state({ unrated: why }));
+  assert.match(html, /data-unrated>A partida terminou com saída antes de 3 turnos/);
+  assert.doesNotMatch(html, /Classificação<\/th>/);
+});
+
+test("a rated match shows no such note", () => {
+  const html = endScreen(state({ unrated: null, ratings: [{ seat: 0, before: 1500, after: 1512 }] }));
+  assert.doesNotMatch(html, /data-unrated/);
+  assert.match(html, /Classificação<\/th>/);
+});
