@@ -30,9 +30,14 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     ticket = (event.get("queryStringParameters") or {}).get("ticket")
     resource = str(event.get("methodArn", "*"))
     try:
-        who = rt.signer.check_ticket(ticket, rt.ctx.now_s())
+        checked = rt.signer.check_ticket(ticket if isinstance(ticket, str) else None,
+                                         rt.ctx.now_s())
+        # One connection per ticket: the nonce is recorded, and a second use finds it.
+        if not rt.ctx.repository.use_once(f"ticket#{checked.nonce}", checked.expires_s + 60):
+            raise AuthError("auth.ticket_used", "Este acesso já foi usado: entre de novo.")
     except AuthError as exc:
         logger.info("connect refused", extra={"code": exc.code})
         return _policy("anonymous", "Deny", resource)
+    who = checked.identity
     return _policy(who.player_id, "Allow", resource,
                    {"playerId": who.player_id, "name": who.name})

@@ -10,6 +10,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import runtime
 from functions.handlers.observability import logger
+from functions.protocol import json_input
 from functions.service.identity import AuthError, InvalidNameError, clean_name
 
 _HEADERS = {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"}
@@ -25,6 +26,8 @@ def _error(status: int, code: str, message: str) -> dict[str, Any]:
 
 
 GUEST_WINDOW_S = 3600
+#: a name or a token is a few hundred characters: nothing bigger is read
+MAX_BODY_CHARS = 4096
 
 
 def _source(event: dict[str, Any]) -> str:
@@ -59,19 +62,36 @@ def _ticket(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, 
 _ROUTES = {"POST /guest": _guest, "POST /ticket": _ticket}
 
 
+class _RefusedError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(code)
+        self.answer = _error(status, code, message)
+
+
+def _body(event: dict[str, Any]) -> dict[str, Any]:
+    """The request's JSON object; every other body is a typed refusal."""
+    text = event.get("body") or "{}"
+    if not isinstance(text, str) or len(text) > MAX_BODY_CHARS:
+        raise _RefusedError(413, "message.too_large",
+                       f"Corpo grande demais (máximo {MAX_BODY_CHARS} caracteres).")
+    try:
+        body = json_input.loads(text)
+    except json_input.UnreadableJsonError as exc:
+        raise _RefusedError(400, "message.malformed", exc.message) from exc
+    if not isinstance(body, dict):
+        raise _RefusedError(400, "message.malformed", "O corpo deve ser um objeto JSON.")
+    return body
+
+
 @logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route = _ROUTES.get(event.get("routeKey") or f"{event.get('httpMethod')} {event.get('path')}")
     if route is None:
         return _error(404, "http.not_found", "Caminho desconhecido.")
     try:
-        body = json.loads(event.get("body") or "{}")
-    except json.JSONDecodeError:
-        return _error(400, "message.malformed", "O corpo não é um JSON válido.")
-    if not isinstance(body, dict):
-        return _error(400, "message.malformed", "O corpo deve ser um objeto JSON.")
-    try:
-        return route(body, runtime.current().ctx.now_s(), event)
+        return route(_body(event), runtime.current().ctx.now_s(), event)
+    except _RefusedError as refused:
+        return refused.answer
     except InvalidNameError as exc:
         return _error(400, "identity.bad_name", str(exc))
     except AuthError as exc:

@@ -8,7 +8,6 @@ logged with their trace and answered with a generic ``server.error``, leaking no
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable
@@ -21,7 +20,7 @@ from engine.errors import RuleError
 from engine.moves import PlacedTile
 from functions.handlers.observability import logger, metrics
 from functions.protocol import client as msg
-from functions.protocol import refusals
+from functions.protocol import json_input, refusals
 from functions.protocol.server import Error, Pong, Previewed
 from functions.runtime import Runtime
 from functions.service.errors import ServiceError
@@ -177,11 +176,9 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
             raise ServiceError("message.too_large",
                                f"Mensagem grande demais (máximo {msg.MAX_MESSAGE_BYTES} bytes).")
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ServiceError("message.malformed", "A mensagem não é um JSON válido.") from exc
-        except RecursionError as exc:  # found by tests/fuzz: nesting deeper than Python's stack
-            raise ServiceError("message.malformed", "A mensagem tem aninhamento demais.") from exc
+            data = json_input.loads(raw)
+        except json_input.UnreadableJsonError as exc:
+            raise ServiceError("message.malformed", exc.message) from exc
         request_id = _request_id(data)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")

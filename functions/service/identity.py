@@ -44,6 +44,15 @@ class Identity:
     name: str
 
 
+@dataclass(frozen=True)
+class Ticket:
+    """A checked ticket: who it admits, and its nonce and expiry (it admits them once)."""
+
+    identity: Identity
+    nonce: str
+    expires_s: int
+
+
 def clean_name(raw: str) -> str:
     """A display name: trimmed, inner spaces collapsed, 1–20 letters, digits, spaces, . ' -."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
@@ -60,8 +69,18 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
+_B64 = re.compile(r"^[A-Za-z0-9_-]*$")
+
+
 def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    """Strict base64url: only the alphabet, no padding, and the one canonical spelling (the
+    lenient decoder skips junk characters, so many strings would read as one)."""
+    if not _B64.match(text):
+        raise ValueError("not base64url")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if _b64(data) != text:
+        raise ValueError("not the canonical base64url of its bytes")
+    return data
 
 
 class Signer:
@@ -84,14 +103,21 @@ class Signer:
         parts = text.split(".")
         if len(parts) != 3 or parts[0] != "v1" or len(text) > 2048:
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
-        expected = hmac.new(self._key, parts[1].encode("ascii"), hashlib.sha256).digest()
         try:
             signature = _unb64(parts[2])
-            payload = json.loads(_unb64(parts[1]))
-        except (ValueError, UnicodeDecodeError) as exc:
+            raw = _unb64(parts[1])  # only base64url characters from here on: ASCII
+        except ValueError as exc:
             raise AuthError(f"auth.{what}_invalid",
                             "Identificação inválida: entre de novo.") from exc
-        if not hmac.compare_digest(signature, expected) or not isinstance(payload, dict):
+        expected = hmac.new(self._key, parts[1].encode("ascii"), hashlib.sha256).digest()
+        if not hmac.compare_digest(signature, expected):
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        try:
+            payload = json.loads(raw)  # signed by us, so small and well formed
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            raise AuthError(f"auth.{what}_invalid",
+                            "Identificação inválida: entre de novo.") from exc
+        if not isinstance(payload, dict):
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
         if payload.get("kind") != kind:
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
@@ -120,7 +146,14 @@ class Signer:
         identity = self.check_token(token, now_s)
         return self._sign({"kind": "ticket", "sub": identity.player_id, "name": identity.name,
                            "exp": now_s + TICKET_LIFETIME_S,
-                           "nonce": secrets.token_hex(4)})
+                           "nonce": secrets.token_hex(12)})
 
-    def check_ticket(self, ticket: str | None, now_s: int) -> Identity:
-        return self._check(ticket, "ticket", now_s)
+    def check_ticket(self, ticket: str | None, now_s: int) -> Ticket:
+        """The ticket's identity, nonce and expiry; the caller makes sure a nonce opens only
+        one connection (the authorizer records it)."""
+        identity = self._check(ticket, "ticket", now_s)
+        payload = json.loads(_unb64(str(ticket).split(".")[1]))
+        nonce = payload.get("nonce")
+        if not isinstance(nonce, str) or not nonce:
+            raise AuthError("auth.ticket_invalid", "Identificação inválida: entre de novo.")
+        return Ticket(identity, nonce, int(payload["exp"]))

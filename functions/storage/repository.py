@@ -25,7 +25,9 @@ Keys (``pk`` / ``sk``), each item kind in one place:
 - ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
 - ``ROOM#<code>`` / ``ROOM``: a Customizada room;
 - ``LIMIT#<what>#<who>`` / ``W#<window>``: uses of an allowance in one time window (guests
-  made from one address in an hour).
+  made from one address in an hour);
+- ``ONCE#<what>#<id>`` / ``ONCE``: something that may be used only once (a ticket's nonce),
+  kept until it would have expired anyway.
 
 Every write of a match, a queue table or a room is conditional on the version read; the caller
 decides whether to reload and retry. ``ttl`` (epoch seconds) lets DynamoDB delete stale items.

@@ -146,3 +146,15 @@ class Table:
                 return False
             raise
         return True
+
+    def use_once(self, key: str, expires_s: int) -> bool:
+        """Record that ``key`` was used (``ONCE#<key>``, deleted by TTL after ``expires_s``);
+        False if it already was. One conditional put, so of two concurrent uses one wins."""
+        try:
+            self._put({"pk": f"ONCE#{key}", "sk": "ONCE", "ttl": expires_s},
+                      "attribute_not_exists(pk)")
+        except ClientError as exc:
+            if failed_condition(exc):
+                return False
+            raise
+        return True

@@ -51,6 +51,7 @@ class VanlexisStack(Stack):
         for name_ in TABLE_USERS:
             storage.table.grant_read_write_data(functions[name_])
         storage.grant_allowances(functions["Identity"])
+        storage.grant_single_use(functions["Authorizer"])
         for name_ in SECRET_USERS:
             key.secret.grant_read(functions[name_])
         for name_ in TIMER_STARTERS:

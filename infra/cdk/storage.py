@@ -40,6 +40,14 @@ class Storage(Construct):
             non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
         )
 
+    def grant_single_use(self, grantee: iam.IGrantable) -> None:
+        """Only the single-use records (``ONCE#`` items, one conditional put each): what the
+        authorizer needs to let a ticket open one connection."""
+        iam.Grant.add_to_principal(
+            grantee=grantee, actions=["dynamodb:PutItem"],
+            resource_arns=[self.table.table_arn],
+            conditions={"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["ONCE#*"]}})
+
     def grant_allowances(self, grantee: iam.IGrantable) -> None:
         """Only the rate allowances (``LIMIT#`` items, one conditional update each): what the
         identity API needs to count the guests made from one address."""

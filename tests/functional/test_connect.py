@@ -107,3 +107,49 @@ def test_guest_creation_is_limited_per_address_and_per_hour(world: World) -> Non
     assert _guest_from("198.51.100.4")["status"] == 200  # another address has its own
     world.clock.advance(3600)
     assert _guest_from("203.0.113.9")["status"] == 200  # and the next hour starts afresh
+
+
+def test_a_ticket_opens_one_connection_only(world: World) -> None:
+    _, ticket = world.ticket("Ana")
+    assert _effect(world, ticket) == "Allow"
+    assert _effect(world, ticket) == "Deny"  # 100 connections from one ticket, before
+
+
+@pytest.mark.parametrize("change", ["junk in the signature", "padding", "non-ascii payload",
+                                    "non-ascii signature", "non-canonical"])
+def test_ticket_encoding_is_strict_and_never_crashes(world: World, change: str) -> None:
+    _, ticket = world.ticket("Ana")
+    version, payload, signature = ticket.split(".")
+    if change == "junk in the signature":
+        signature = signature[:5] + "*" + signature[5:]  # the lenient decoder skipped it
+    elif change == "padding":
+        signature += "=="
+    elif change == "non-ascii payload":
+        payload = payload[:-1] + "é"
+    elif change == "non-ascii signature":
+        signature = "ß" + signature[1:]
+    elif change == "non-canonical":
+        # the same bytes, spelt with unused low bits set in the last character
+        last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        signature = signature[:-1] + last[last.index(signature[-1]) + 1]
+    assert _effect(world, f"{version}.{payload}.{signature}") == "Deny"
+
+
+def test_a_token_with_non_ascii_gets_a_typed_refusal_not_a_crash(world: World) -> None:
+    answer = _http("POST /ticket", {"token": "v1.ção.assinatura"})
+    assert answer["status"] == 401
+    assert answer["error"]["code"] == "auth.token_invalid"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ('{"name": ' + "9" * 5000 + "}", 413, "message.too_large"),
+    ('{"name": ' + "9" * 2000 + "}", 400, "message.malformed"),
+    ("[" * 100_000 + "]" * 100_000, 413, "message.too_large"),
+    ("[" * 2000 + "]" * 2000, 400, "message.malformed"),  # deeper than Python's stack
+    ('{"name": NaN}', 400, "message.malformed"),
+])
+def test_hostile_identity_bodies_get_a_typed_refusal(world: World, body: str, status: int,
+                                                     code: str) -> None:
+    answer = identity_api.handler({"routeKey": "POST /guest", "body": body}, CTX)
+    assert answer["statusCode"] == status
+    assert json.loads(answer["body"])["error"]["code"] == code

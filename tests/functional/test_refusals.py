@@ -35,6 +35,10 @@ def _writes(world: World) -> int:
      "message.malformed"),
     ('{"action": "\\ud800"}', "message.unknown_action"),
     ('{"action": "ping", "requestId": "\\ud800"}', "message.invalid"),
+    # an integer past Python's 4,300-digit limit was a server.error
+    ('{"action": "buy", "requestId": "r1", "matchId": "m", "slot": ' + "9" * 5000 + "}",
+     "message.malformed"),
+    ('{"action": "buy", "requestId": "r1", "matchId": "m", "slot": NaN}', "message.malformed"),
 ])
 def test_bad_messages_get_an_error_frame_and_change_nothing(world: World, body: str,
                                                             code: str) -> None:

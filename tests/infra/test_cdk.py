@@ -120,7 +120,7 @@ def _actions_of(template: Template, function: str) -> set[str]:
 
 
 @pytest.mark.parametrize(("function", "table", "timers", "posts"), [
-    ("Authorizer", False, False, False),
+    ("Authorizer", "single-use", False, False),
     ("Identity", "allowances", False, False),
     ("Connect", True, False, False),
     ("Disconnect", True, False, False),
@@ -137,6 +137,9 @@ def test_each_function_is_granted_only_what_it_uses(
     if table == "allowances":  # one conditional update, on LIMIT# items only
         assert {a for a in actions if a.startswith("dynamodb:")} == {"dynamodb:UpdateItem"}
         assert "LIMIT#*" in json.dumps(_resources(template, "AWS::IAM::Policy"))
+    elif table == "single-use":  # one conditional put, on ONCE# items only
+        assert {a for a in actions if a.startswith("dynamodb:")} == {"dynamodb:PutItem"}
+        assert "ONCE#*" in json.dumps(_resources(template, "AWS::IAM::Policy"))
     else:
         assert any(a.startswith("dynamodb:") for a in actions) == table
     assert ("states:StartExecution" in actions) == timers
