@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/movegen.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/handlers.py
+	$(BIN)/python bench/flood.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts cdk.out

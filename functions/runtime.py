@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.match import Resources
 from functions.config import Config
-from functions.handlers.ratelimit import RateLimiter
+from functions.handlers.ratelimit import PLAYER_BURST, PLAYER_RATE, RateLimiter
 from functions.service.context import Context
 from functions.service.identity import Signer
 from functions.service.lobby import LobbyService
@@ -29,6 +29,7 @@ class Runtime:
     lobby: LobbyService
     signer: Signer
     limiter: RateLimiter
+    player_limiter: RateLimiter
 
 
 def wall_clock_ms() -> int:
@@ -41,7 +42,8 @@ def assemble(repository: Repository, notifier: Notifier, timers: Timers, signer:
     ctx = Context(repository, notifier, timers, resources or Resources.default(), clock_ms,
                   queue_wait_s, guests_per_hour=guests_per_hour)
     matches = MatchService(ctx)
-    return Runtime(ctx, matches, LobbyService(ctx, matches), signer, RateLimiter())
+    return Runtime(ctx, matches, LobbyService(ctx, matches), signer, RateLimiter(),
+                   RateLimiter(PLAYER_BURST, PLAYER_RATE))
 
 
 def from_config(config: Config) -> Runtime:

@@ -8,6 +8,7 @@ logged with their trace and answered with a generic ``server.error``, leaking no
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -84,7 +85,7 @@ def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
         return rt.matches.resume(who.player_id, conn.connection_id, message.matchId,
                                  message.requestId).frames
     outcome = rt.matches.command(who.player_id, message.matchId, to_command(message),
-                                 message.requestId)
+                                 message.requestId, attached=conn.match_id == message.matchId)
     if isinstance(message, msg.Leave):
         rt.ctx.repository.clear_active(who.player_id, message.matchId)
     return outcome.frames
@@ -161,24 +162,38 @@ def publish_counters(rt: Runtime) -> None:
     counters.clear()
 
 
+def _read(body: str | None) -> object:
+    raw = (body or "").encode("utf-8", "surrogatepass")
+    if len(raw) > msg.MAX_MESSAGE_BYTES:
+        raise ServiceError("message.too_large",
+                           f"Mensagem grande demais (máximo {msg.MAX_MESSAGE_BYTES} bytes).")
+    try:
+        return json_input.loads(raw)
+    except json_input.UnreadableJsonError as exc:
+        raise ServiceError("message.malformed", exc.message) from exc
+
+
+def _limited(rt: Runtime, connection_id: str, player: str | None) -> bool:
+    """Over the connection's or the player's allowance (checked before anything is read)."""
+    return not rt.limiter.allow(connection_id) or (
+        player is not None and not rt.player_limiter.allow(player))
+
+
 def handle(rt: Runtime, connection_id: str, body: str | None,
-           allowed: frozenset[str] | None = None) -> list[str]:
-    """The frames that answer one message on ``connection_id`` (posted by the caller)."""
+           allowed: frozenset[str] | None = None, player: str | None = None) -> list[str]:
+    """The frames that answer one message on ``connection_id`` (posted by the caller);
+    ``player`` is the identity the authorizer gave the connection, when the event has it."""
     started = time.perf_counter()
     request_id: str | None = None
     action = "?"
     try:
-        if not rt.limiter.allow(connection_id):
+        if _limited(rt, connection_id, player):
+            # Still answered with its requestId, so a page waiting on it is not left hanging.
+            with contextlib.suppress(ServiceError):
+                request_id = _request_id(_read(body))
             raise ServiceError("rate.limited",
                                "Mensagens demais em pouco tempo: espere um instante.")
-        raw = (body or "").encode("utf-8", "surrogatepass")
-        if len(raw) > msg.MAX_MESSAGE_BYTES:
-            raise ServiceError("message.too_large",
-                               f"Mensagem grande demais (máximo {msg.MAX_MESSAGE_BYTES} bytes).")
-        try:
-            data = json_input.loads(raw)
-        except json_input.UnreadableJsonError as exc:
-            raise ServiceError("message.malformed", exc.message) from exc
+        data = _read(body)
         request_id = _request_id(data)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")

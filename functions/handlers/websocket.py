@@ -20,8 +20,12 @@ _OK = {"statusCode": 200}
 
 def _run(event: dict[str, Any], allowed: frozenset[str] | None) -> dict[str, Any]:
     rt = runtime.current()
-    connection_id = str(event["requestContext"]["connectionId"])
-    frames = handle(rt, connection_id, event.get("body"), allowed)
+    context = event["requestContext"]
+    connection_id = str(context["connectionId"])
+    # API Gateway puts the authorizer's identity on every message of the connection.
+    player = (context.get("authorizer") or {}).get("playerId")
+    frames = handle(rt, connection_id, event.get("body"), allowed,
+                    player if isinstance(player, str) else None)
     rt.ctx.notifier.post_many([(connection_id, frame) for frame in frames])
     return _OK
 

@@ -141,8 +141,10 @@ class MatchService:
     # -- commands -----------------------------------------------------------------------------
 
     def command(self, player_id: str, match_id: str, command: Command,
-                request_id: str) -> Outcome:
-        """Apply a player's command (see the module docstring)."""
+                request_id: str, *, attached: bool = True) -> Outcome:
+        """Apply a player's command (see the module docstring). ``attached``: the caller's
+        connection follows this match; a command from one that does not is refused, as its
+        answer (the match's frames) would never reach it: the page resumes a match first."""
         ctx = self.ctx
         for _ in range(RETRIES):
             record, state, rules = self._load(match_id)
@@ -151,6 +153,9 @@ class MatchService:
                 return Outcome([self._view_frame(state, seat, rules, request_id)])
             if state.finished:
                 raise ServiceError("match.finished", "Esta partida já terminou.")
+            if not attached:
+                raise ServiceError("match.resume_first",
+                                   "Abra a partida antes de jogar nela (envie resume).")
             now = ctx.clock_ms()
             new_state, events = engine.apply(rules, state, seat, command, now,
                                              resources=ctx.resources)

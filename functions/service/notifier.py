@@ -50,6 +50,20 @@ class Notifier:
         self.bytes_sent += len(data)
         return True
 
+    def alive(self, connection_id: str) -> bool:
+        """Whether API Gateway still holds the connection; a gone one is deleted."""
+        try:
+            self.client.get_connection(ConnectionId=connection_id)
+        except ClientError as exc:
+            error = exc.response.get("Error", {}).get("Code")
+            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
+            if error == "GoneException" or status == 410:
+                self.gone.append(connection_id)
+                self.repository.delete_connection(connection_id)
+                return False
+            raise
+        return True
+
     def post_many(self, frames: Sequence[tuple[str, str]]) -> list[bool]:
         """Send each ``(connection id, frame)``. Connections are served concurrently, but a
         connection's own frames go one after the other, in order: a player must never see a

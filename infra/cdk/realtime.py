@@ -56,7 +56,8 @@ class Realtime(Construct):
         assert isinstance(stage, apigw.CfnStage)
         stage.access_log_settings = apigw.CfnStage.AccessLogSettingsProperty(
             destination_arn=access_logs.log_group_arn, format=ACCESS_LOG_FORMAT)
-        for fn_name in ("Game", "Lobby", "DefaultRoute", "Timer"):
+        # Connect asks whether a player's older connections are still open (the cap).
+        for fn_name in ("Connect", "Game", "Lobby", "DefaultRoute", "Timer"):
             self.api.grant_manage_connections(functions[fn_name])
 
     @property

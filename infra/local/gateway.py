@@ -6,6 +6,10 @@
 - Messages: the route is the body's ``action`` when it names a route, else ``$default``
   (``$request.body.action``). Each message invokes its route's handler on a worker thread, as
   API Gateway invokes a Lambda per message; a slow or failing handler never blocks the others.
+  One machine has a handful of workers where the cloud has a thousand Lambdas, so each
+  connection runs one message at a time, in order, and holds at most ``QUEUED`` waiting (more
+  are dropped, as API Gateway's throttling drops them): a flooding client occupies one worker
+  and the other players keep theirs.
 - ``$disconnect`` runs when the socket closes, whoever closed it.
 - The management API (``post`` / ``info`` / ``delete``) answers 410 Gone for a connection
   that no longer exists, so the handlers' ``post_to_connection`` behaves as in the cloud.
@@ -31,6 +35,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
 MAX_FRAME = 32 * 1024
+QUEUED = 64  # messages one connection may have waiting for a worker
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -71,6 +76,7 @@ class LocalGateway:
         self.server: Server | None = None
         self.invocations = 0
         self.errors = 0
+        self.dropped = 0
 
     # -- events --------------------------------------------------------------------------------
 
@@ -157,16 +163,24 @@ class LocalGateway:
     async def _serve(self, connection: ServerConnection) -> None:
         connection_id: str = connection.vanlexis_id  # type: ignore[attr-defined]
         self.connections[connection_id] = connection
-        tasks: set[asyncio.Task[None]] = set()
+        waiting: asyncio.Queue[str] = asyncio.Queue(maxsize=QUEUED)
+
+        async def work() -> None:
+            while True:
+                await self._message(connection_id, await waiting.get())
+
+        worker = asyncio.create_task(work())
         try:
             async for message in connection:
                 body = message if isinstance(message, str) else message.decode("utf-8", "replace")
-                task = asyncio.create_task(self._message(connection_id, body))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
+                try:
+                    waiting.put_nowait(body)
+                except asyncio.QueueFull:
+                    self.dropped += 1
         except Exception:
             pass
         finally:
+            worker.cancel()
             self.connections.pop(connection_id, None)
             with contextlib.suppress(Exception):
                 await self._invoke(self.routes.disconnect, {

@@ -193,6 +193,7 @@ def test_leaving_a_solo_match_at_once_lets_the_bots_finish_it_in_frames_that_fit
 def test_the_moves_are_written_with_the_state_or_not_at_all(world: World) -> None:
     (ana, _), match_id = _room(world, cards=False)
     tab = world.reconnect(ana)
+    tab.send("resume", matchId=match_id)
     world.race_next_save(lambda: tab.send("pass", matchId=match_id))
     _move(world, ana, match_id, "play")
     assert ana.last("error")["code"] == "turn.not_yours"

@@ -96,6 +96,7 @@ def test_two_tabs_racing_the_same_turn_apply_once_and_the_other_gets_a_clear_err
         world: World) -> None:
     ana, _, match_id = _two_player_room(world)
     tab = world.reconnect(ana)
+    tab.send("resume", matchId=match_id)
     _, fields = _play_message(world, match_id)
     world.race_next_save(lambda: tab.send("pass", matchId=match_id))
     version = _state(world, match_id).version

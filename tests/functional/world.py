@@ -38,6 +38,12 @@ class FakeManagementApi:
         self.gone: set[str] = set()
         self.posts = 0
 
+    def get_connection(self, ConnectionId: str) -> dict[str, Any]:  # noqa: N803
+        if ConnectionId in self.gone:
+            raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
+                               "ResponseMetadata": {"HTTPStatusCode": 410}}, "GetConnection")
+        return {"ConnectedAt": 0}
+
     def post_to_connection(self, ConnectionId: str, Data: bytes) -> None:  # noqa: N803
         self.posts += 1
         self.sizes.append(len(Data))
@@ -121,6 +127,8 @@ class World:
     api: FakeManagementApi = field(default_factory=FakeManagementApi)
     counter: int = 0
     seed_prefix: str = "world"
+    #: the authorizer's context of each connection, which API Gateway puts on every message
+    identities: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.dynamodb = boto3.client("dynamodb", region_name="us-east-1")
@@ -164,6 +172,7 @@ class World:
         connection.connect({"requestContext": {"connectionId": connection_id,
                                                "requestId": f"r{self.counter}",
                                                "authorizer": context}}, CTX)
+        self.identities[connection_id] = context
         return Client(self, connection_id, context["playerId"], context["name"])
 
     def race_next_save(self, first: Callable[[], None]) -> None:
@@ -191,6 +200,7 @@ class World:
         connection.connect({"requestContext": {"connectionId": connection_id,
                                                "requestId": f"r{self.counter}",
                                                "authorizer": policy["context"]}}, CTX)
+        self.identities[connection_id] = policy["context"]
         return Client(self, connection_id, client.player_id, client.name)
 
     def disconnect(self, client: Client) -> None:
@@ -200,8 +210,10 @@ class World:
     # -- messages and timers ------------------------------------------------------------------
 
     def deliver(self, connection_id: str, body: str, action: str) -> None:
-        event = {"requestContext": {"connectionId": connection_id, "requestId": "m"},
-                 "body": body}
+        context: dict[str, Any] = {"connectionId": connection_id, "requestId": "m"}
+        if connection_id in self.identities:
+            context["authorizer"] = self.identities[connection_id]
+        event = {"requestContext": context, "body": body}
         if action in GAME_ACTIONS:
             websocket.game(event, CTX)
         elif action in LOBBY_ACTIONS:

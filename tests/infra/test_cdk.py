@@ -122,7 +122,7 @@ def _actions_of(template: Template, function: str) -> set[str]:
 @pytest.mark.parametrize(("function", "table", "timers", "posts"), [
     ("Authorizer", "single-use", False, False),
     ("Identity", "allowances", False, False),
-    ("Connect", True, False, False),
+    ("Connect", True, False, True),
     ("Disconnect", True, False, False),
     ("DefaultRoute", True, False, True),
     ("Game", True, True, True),
