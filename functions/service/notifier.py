@@ -39,11 +39,7 @@ class Notifier:
         try:
             self.client.post_to_connection(ConnectionId=connection_id, Data=data)
         except ClientError as exc:
-            error = exc.response.get("Error", {}).get("Code")
-            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
-            if error == "GoneException" or status == 410:
-                self.gone.append(connection_id)
-                self.repository.delete_connection(connection_id)
+            if self._forget_if_gone(exc, connection_id):
                 return False
             raise
         self.sent += 1
@@ -55,13 +51,19 @@ class Notifier:
         try:
             self.client.get_connection(ConnectionId=connection_id)
         except ClientError as exc:
-            error = exc.response.get("Error", {}).get("Code")
-            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
-            if error == "GoneException" or status == 410:
-                self.gone.append(connection_id)
-                self.repository.delete_connection(connection_id)
+            if self._forget_if_gone(exc, connection_id):
                 return False
             raise
+        return True
+
+    def _forget_if_gone(self, exc: ClientError, connection_id: str) -> bool:
+        """True (and the connection deleted) when API Gateway says it is gone (410)."""
+        error = exc.response.get("Error", {}).get("Code")
+        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
+        if error != "GoneException" and status != 410:
+            return False
+        self.gone.append(connection_id)
+        self.repository.delete_connection(connection_id)
         return True
 
     def post_many(self, frames: Sequence[tuple[str, str]]) -> list[bool]:
