@@ -365,6 +365,7 @@ class RoomPlayer(BaseModel):
 
     name: str
     host: bool
+    you: bool = False  # this entry is the player the frame is sent to (names may repeat)
 
 
 class RoomStatus(_Frame):

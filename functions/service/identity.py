@@ -53,15 +53,35 @@ class Ticket:
     expires_s: int
 
 
+_BOT_PREFIX = re.compile(r"^(robo|bot)\b")
+
+
+def _latin_only(name: str) -> bool:
+    """Every letter is of the Latin script: a Cyrillic А or a Greek Α looks like A."""
+    return all(not ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in name)
+
+
+def _folded(name: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFD", name.lower())
+                   if not unicodedata.combining(ch))
+
+
 def clean_name(raw: str) -> str:
-    """A display name: trimmed, inner spaces collapsed, 1–20 letters, digits, spaces, . ' -."""
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    """A display name: NFKC-normalised (full-width Ａｎａ is Ana), trimmed, inner spaces
+    collapsed, 1–20 Latin letters, digits, spaces, . ' -; never one that passes for a bot's."""
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
         raise InvalidNameError("Escolha um nome para jogar.")
     if len(name) > NAME_MAX:
         raise InvalidNameError(f"O nome pode ter no máximo {NAME_MAX} caracteres.")
     if not _NAME.match(name) or "_" in name:
         raise InvalidNameError("Use só letras, números, espaços, ponto, apóstrofo e hífen no nome.")
+    if not _latin_only(name):
+        raise InvalidNameError("Use letras do nosso alfabeto no nome (sem letras gregas, "
+                               "cirílicas ou de outras escritas).")
+    if _BOT_PREFIX.match(_folded(name)):
+        raise InvalidNameError("Nomes que começam com “Robô” ou “Bot” são dos robôs do jogo: "
+                               "escolha outro.")
     return name
 
 

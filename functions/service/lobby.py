@@ -122,15 +122,16 @@ class LobbyService:
                 self.leave_room(who, code, None)
             repo.clear_room_pointer(who.player_id, code)
 
-    def _tell(self, player_ids: list[str], build: Callable[[str | None], str],
+    def _tell(self, player_ids: list[str], build: Callable[[str | None, str], str],
               answer: tuple[str, str] | None = None) -> None:
-        """Post a lobby frame to every connection of these players; the one who asked gets it
-        with their request id (``answer`` = player id, request id)."""
+        """Post a lobby frame (``build(request id, player id)``) to every connection of these
+        players; the one who asked gets it with their request id (``answer`` = player id,
+        request id)."""
         repo = self.ctx.repository
         frames = []
         for player in player_ids:
             request_id = answer[1] if answer is not None and answer[0] == player else None
-            frame = build(request_id)
+            frame = build(request_id, player)
             frames += [(c, frame) for c in repo.player_connections(player)]
         self.ctx.notifier.post_many(frames)
 
@@ -149,7 +150,7 @@ class LobbyService:
             self._close(table, (who.player_id, request_id))
             return
         self._tell([p["id"] for p in table.players],
-                   lambda rid: QueueStatus(requestId=rid, status="waiting", seats=seats,
+                   lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
                                            players=[p["name"] for p in table.players],
                                            fillAtMs=table.fill_at_ms).dump(),
                    (who.player_id, request_id))
@@ -195,7 +196,7 @@ class LobbyService:
         repo.clear_queue_pointer(who.player_id)
         if table is not None and table.match_id is None and table.players:
             self._tell([p["id"] for p in table.players],
-                       lambda rid: QueueStatus(requestId=rid, status="waiting", seats=seats,
+                       lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
                                                players=[p["name"] for p in table.players],
                                                fillAtMs=table.fill_at_ms).dump())
         return QueueStatus(requestId=request_id, status="left", seats=seats).dump()
@@ -240,18 +241,25 @@ class LobbyService:
         for p in people:
             repo.clear_queue_pointer(p["id"])
         self._tell([p["id"] for p in people],
-                   lambda rid: QueueStatus(requestId=rid, status="matched", seats=table.seats,
+                   lambda rid, _: QueueStatus(requestId=rid, status="matched", seats=table.seats,
                                            players=[s.name for s in specs],
                                            matchId=match_id).dump(), answer)
         return True
 
     # -- Customizada rooms --------------------------------------------------------------------
 
-    def _room_frame(self, room: Room, request_id: str | None = None) -> str:
+    def _room_frame(self, room: Room, request_id: str | None = None,
+                    viewer: str | None = None) -> str:
         return RoomStatus(requestId=request_id, code=room.code, status=room.status,  # type: ignore[arg-type]
                           settings=room.settings, matchId=room.match_id,
-                          players=[RoomPlayer(name=p["name"], host=p["id"] == room.host)
+                          players=[RoomPlayer(name=p["name"], host=p["id"] == room.host,
+                                              you=p["id"] == viewer)
                                    for p in room.players]).dump()
+
+    def _tell_room(self, room: Room, answer: tuple[str, str] | None = None) -> None:
+        """The room's state to everyone in it, each told which entry is them."""
+        self._tell([p["id"] for p in room.players],
+                   lambda rid, viewer: self._room_frame(room, rid, viewer), answer)
 
     def _room(self, code: str) -> Room:
         room = self.ctx.repository.get_room(code.upper())
@@ -274,7 +282,7 @@ class LobbyService:
             except ExistsError:
                 continue
             self.ctx.repository.set_room_pointer(who.player_id, code, self.ctx.now_s())
-            return self._room_frame(room, request_id)
+            return self._room_frame(room, request_id, who.player_id)
         raise ServiceError("room.busy", "Não foi possível criar a sala agora; tente de novo.")
 
     def _change_room(self, code: str, change: Callable[[Room], Room]) -> Room:
@@ -304,8 +312,7 @@ class LobbyService:
 
         room = self._change_room(code, join)
         self.ctx.repository.set_room_pointer(who.player_id, room.code, self.ctx.now_s())
-        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
-                   (who.player_id, request_id))
+        self._tell_room(room, (who.player_id, request_id))
 
     def update_room(self, who: Identity, code: str, settings: RoomSettings,
                     request_id: str | None = None) -> None:
@@ -318,8 +325,7 @@ class LobbyService:
             return replace(room, settings=settings.model_dump())
 
         room = self._change_room(code, update)
-        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
-                   (who.player_id, request_id) if request_id else None)
+        self._tell_room(room, (who.player_id, request_id) if request_id else None)
 
     def leave_room(self, who: Identity, code: str, request_id: str | None) -> str:
         def leave(room: Room) -> Room:
@@ -335,7 +341,7 @@ class LobbyService:
 
         room = self._change_room(code, leave)
         self.ctx.repository.clear_room_pointer(who.player_id, room.code)
-        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid))
+        self._tell_room(room)
         return self._room_frame(replace(room, players=[]), request_id)
 
     @staticmethod
@@ -375,8 +381,7 @@ class LobbyService:
         """A room just marked started: tell its people and seat them."""
         settings = RoomSettings.model_validate(room.settings)
         specs = [SeatSpec(p["name"], p["id"]) for p in room.players]
-        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
-                   answer)
+        self._tell_room(room, answer)
         self._start(specs, settings, "room", match_id, answer, room_code=room.code)
 
     # -- playing again ------------------------------------------------------------------------
@@ -425,8 +430,7 @@ class LobbyService:
         if room.status == "started":
             self._started(room, new_id, answer)
             return
-        self._tell([p["id"] for p in room.players], lambda rid: self._room_frame(room, rid),
-                   answer)
+        self._tell_room(room, answer)
         back = {p["id"] for p in room.players}
         offer = RematchOffer(matchId=match_id, code=room.code, by=who.name).dump()
         self.ctx.notifier.post_many([

@@ -165,3 +165,14 @@ def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     board = ana.last("leaderboard")["players"]
     assert [p["name"] for p in board] == ["Ana", "Bia"]
     assert board[0]["rating"] > board[1]["rating"] and board[0]["rank"] == 1
+
+
+def test_each_room_frame_says_which_entry_is_you_so_a_shared_name_cannot_pass_for_host(
+        world: World) -> None:
+    host, guest = world.connect("Ana"), world.connect("Ana")
+    host.send("createRoom", settings={})
+    guest.send("joinRoom", code=host.last("room")["code"])
+    assert host.last("room")["players"] == [{"name": "Ana", "host": True, "you": True},
+                                            {"name": "Ana", "host": False, "you": False}]
+    assert guest.last("room")["players"] == [{"name": "Ana", "host": True, "you": False},
+                                             {"name": "Ana", "host": False, "you": True}]

@@ -33,3 +33,14 @@ test("a rated match shows no such note", () => {
   assert.doesNotMatch(html, /data-unrated/);
   assert.match(html, /Classificação<\/th>/);
 });
+
+test("the room screen finds the host by the server's flag, not by a shared name", async () => {
+  const { roomScreen } = await import("../../frontend/js/ui/screens.js");
+  const room = { code: "ABC234", status: "open", settings: { bots: 0, turnSeconds: 90, rounds: 15 },
+                 players: [{ name: "Ana", host: true, you: false }, { name: "Ana", host: false, you: true }] };
+  const html = roomScreen({ room, me: { name: "Ana" } });
+  assert.equal((html.match(/\(você\)/g) || []).length, 1);
+  assert.doesNotMatch(html, /data-action="start-room"/);
+  const asHost = roomScreen({ room: { ...room, players: [{ name: "Ana", host: true, you: true }] }, me: { name: "Ana" } });
+  assert.match(asHost, /data-action="start-room"/);
+});

@@ -27,3 +27,12 @@ test("a refusal from the server shows the server's own message", async () => {
     return true;
   });
 });
+
+test("the entry form says the server's name rules before the round trip", async () => {
+  const { validationMessage } = await import("../../frontend/js/ui/screens.js");
+  const check = (value) => validationMessage({ name: "name", value });
+  assert.match(check("\u0410na"), /alfabeto/);
+  assert.match(check("Robô Mestre 1"), /robôs do jogo/);
+  assert.equal(check("Ａｎａ"), "");
+  assert.equal(check("Botafogo"), "");
+});

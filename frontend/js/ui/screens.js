@@ -83,11 +83,19 @@ export function validationMessage(input) {
     return "";
   }
   if (input?.name !== "name" && input?.id !== "guest-name") return "";
-  const name = raw.normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+  // The server's rules (functions/service/identity.py), said before the round trip.
+  const name = raw.normalize("NFKC").split(/\s+/).filter(Boolean).join(" ");
   if (!name) return "Escreva seu nome para entrar.";
   if ([...name].length > NAME_MAX) return `O nome pode ter no máximo ${NAME_MAX} caracteres.`;
   if (!/^[\p{L}\p{N} .'-]+$/u.test(name)) {
     return "Use só letras, números, espaços, ponto, apóstrofo e hífen no nome.";
+  }
+  if (/[\p{L}--\p{Script=Latin}]/v.test(name)) {
+    return "Use letras do nosso alfabeto no nome (sem letras gregas, cirílicas ou de outras escritas).";
+  }
+  const folded = name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  if (/^(robo|bot)(?![\p{L}\p{N}])/u.test(folded)) {
+    return "Nomes que começam com “Robô” ou “Bot” são dos robôs do jogo: escolha outro.";
   }
   return "";
 }
@@ -406,11 +414,12 @@ export function queueScreen(state) {
 export function roomScreen(state) {
   const room = state.room;
   const host = room.players.find((p) => p.host);
-  const amHost = host && host.name === state.me?.name;
+  // By the server's "you" flag, never by name: two people may share a name.
+  const amHost = Boolean(host?.you);
   const bots = room.settings.bots || 0;
   const people = room.players.map((p) => `
         <li class="chair taken"><span class="avatar" aria-hidden="true">${initials(p.name)}</span>
-          <span>${esc(p.name)}${p.name === state.me?.name ? " (você)" : ""}</span>
+          <span>${esc(p.name)}${p.you ? " (você)" : ""}</span>
           ${p.host ? '<span class="tag tag-host">anfitrião</span>' : ""}</li>`).join("");
   const robots = Array.from({ length: bots }, (_, i) => `
         <li class="chair robot"><span class="avatar" aria-hidden="true">${ICONS.robot}</span>
