@@ -1,6 +1,13 @@
-"""The local HTTP side: the static site with its ``config.json``, the identity API (as an API
-Gateway HTTP API would call its Lambda) and API Gateway's management API for the gateway's
-connections (``POST``/``GET``/``DELETE /@connections/{id}``, with or without a stage prefix)."""
+"""The local HTTP side: the static site with its ``config.json`` and the identity API (as an
+API Gateway HTTP API would call its Lambda) on the public port; API Gateway's management API
+for the gateway's connections (``POST``/``GET``/``DELETE /@connections/{id}``, with or without
+a stage prefix) on a second server that listens on 127.0.0.1 only, as in the cloud only the
+game's own functions reach it.
+
+Hostile requests get an answer and hold nothing: a ``Content-Length`` that is not a number of
+at most ``MAX_BODY`` bytes is a 400 or 413 before any read, a path with a NUL byte or one that
+leaves the site is a 404, and a client that stops sending is dropped after ``timeout``.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +28,10 @@ _CONNECTIONS = "/@connections/"
 
 
 class LocalHttp(ThreadingHTTPServer):
+    """The public port: the site, its config and the identity API."""
+
     daemon_threads = True
+    management = False
 
     def __init__(self, address: tuple[str, int], site: Path, config: dict[str, Any],
                  gateway: LocalGateway,
@@ -33,9 +43,21 @@ class LocalHttp(ThreadingHTTPServer):
         self.identity = identity
 
 
+class ManagementHttp(LocalHttp):
+    """The management API only, on 127.0.0.1 (what the handlers' ``post_to_connection``
+    calls)."""
+
+    management = True
+
+    def __init__(self, port: int, gateway: LocalGateway) -> None:
+        super().__init__(("127.0.0.1", port), Path("/nonexistent"), {}, gateway,
+                         lambda event, context: {})
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: LocalHttp
     protocol_version = "HTTP/1.1"
+    timeout = 30  # seconds a client may leave a request half sent
 
     def log_message(self, format: str, *args: Any) -> None:
         return  # quiet: the terminal shows the game's own status lines
@@ -54,21 +76,42 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _body(self) -> bytes | None:
-        length = int(self.headers.get("Content-Length") or 0)
+        """The request body, or None once a refusal was sent (the connection then closes:
+        whatever else the client sends cannot be told apart from a next request)."""
+        given = (self.headers.get("Content-Length") or "0").strip()
+        if not given.isascii() or not given.isdigit():
+            self.close_connection = True
+            self._send(HTTPStatus.BAD_REQUEST, b'{"message":"Bad Content-Length"}')
+            return None
+        length = int(given)
         if length > MAX_BODY:
+            self.close_connection = True
             self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
             return None
         return self.rfile.read(length) if length else b""
 
     def _connection_id(self) -> str | None:
+        """The connection a management call names; None for any other path. On the public
+        port every management path is simply not found."""
         path = urlsplit(self.path).path
         if _CONNECTIONS not in path:
             return None
         return unquote(path.split(_CONNECTIONS, 1)[1]) or None
 
+    def _not_here(self) -> bool:
+        """Refuse what this server does not serve: management calls on the public port,
+        anything else on the management port."""
+        managing = _CONNECTIONS in urlsplit(self.path).path
+        if managing == self.server.management:
+            return False
+        self._send(HTTPStatus.NOT_FOUND, b'{"message":"Not Found"}')
+        return True
+
     # -- routes --------------------------------------------------------------------------------
 
     def do_GET(self) -> None:
+        if self._not_here():
+            return
         connection_id = self._connection_id()
         if connection_id is not None:
             info = self.server.gateway.info(connection_id)
@@ -87,7 +130,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = self._body()
-        if body is None:
+        if body is None or self._not_here():
             return
         connection_id = self._connection_id()
         if connection_id is not None:
@@ -111,6 +154,8 @@ class _Handler(BaseHTTPRequestHandler):
                    dict(answer.get("headers", {})).get("content-type", "application/json"))
 
     def do_DELETE(self) -> None:
+        if self._not_here():
+            return
         connection_id = self._connection_id()
         if connection_id is None:
             self._send(HTTPStatus.NOT_FOUND)
@@ -128,10 +173,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _static(self, path: str) -> None:
         relative = unquote(path).lstrip("/") or "index.html"
-        target = (self.server.site / relative).resolve()
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_relative_to(self.server.site) or not target.is_file():
+        try:
+            target = (self.server.site / relative).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            found = target.is_relative_to(self.server.site) and target.is_file()
+        except (ValueError, OSError):  # a NUL byte, a name too long for the file system
+            found = False
+        if not found:
             self._send(HTTPStatus.NOT_FOUND, b"Not found\n", "text/plain; charset=utf-8")
             return
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"

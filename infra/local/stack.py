@@ -42,6 +42,13 @@ class Ports:
     http: int = 8080
     websocket: int = 8081
     moto: int = 5055
+    management: int = 0  # the management API, on 127.0.0.1 only; 0: any free port
+
+
+def _any_free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @dataclass
@@ -77,6 +84,8 @@ class LocalStack:
 
     def _environment(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
+        if not self.ports.management:
+            self.ports.management = _any_free_port()
         key = self.data / "signing.key"
         if not key.exists():
             key.write_text(secrets.token_hex(32))
@@ -85,7 +94,7 @@ class LocalStack:
             "AWS_ENDPOINT_URL": f"http://{self.host}:{self.ports.moto}",
             "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "local",
             "AWS_SECRET_ACCESS_KEY": "local", "TABLE_NAME": TABLE,
-            "WEBSOCKET_ENDPOINT": f"http://{self.host}:{self.ports.http}/{'local'}",
+            "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.ports.management}/local",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
             "GUESTS_PER_ADDRESS_PER_HOUR": str(self.guests_per_hour),
             "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
@@ -119,7 +128,7 @@ class LocalStack:
         from functions.handlers.messages import GAME_ACTIONS
         from functions.protocol.client import ACTIONS
         from infra.local.gateway import LocalGateway, Routes
-        from infra.local.http import LocalHttp
+        from infra.local.http import LocalHttp, ManagementHttp
         from infra.local.timers import TimerRunner
 
         self._check_ports()
@@ -137,6 +146,7 @@ class LocalStack:
             f"http://{self.host}:{self.ports.moto}/moto-api/reset", method="POST"), timeout=10)
         executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="lambda")
         http: LocalHttp | None = None
+        management: ManagementHttp | None = None
         runner: TimerRunner | None = None
         try:
             sfn, arn = self._aws()
@@ -150,6 +160,9 @@ class LocalStack:
             http = LocalHttp((self.host, self.ports.http), self.site, config, gateway,
                              identity_api.handler)
             threading.Thread(target=http.serve_forever, name="http", daemon=True).start()
+            management = ManagementHttp(self.ports.management, gateway)
+            threading.Thread(target=management.serve_forever, name="management",
+                             daemon=True).start()
             runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler})
             runner.start()
             self.gateway = gateway
@@ -158,9 +171,10 @@ class LocalStack:
         finally:
             if runner is not None:
                 runner.stop()
-            if http is not None:
-                http.shutdown()
-                http.server_close()
+            for server in (http, management):
+                if server is not None:
+                    server.shutdown()
+                    server.server_close()
             executor.shutdown(wait=False, cancel_futures=True)
             moto.stop()
 

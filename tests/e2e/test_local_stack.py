@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import urllib.error
 import urllib.request
 from typing import Any
@@ -135,7 +136,39 @@ def test_the_management_api_answers_gone_for_unknown_connections(stack: LocalSta
     from botocore.exceptions import ClientError
 
     client = boto3.client("apigatewaymanagementapi",
-                          endpoint_url=stack.url.rstrip("/") + "/local")
+                          endpoint_url=f"http://127.0.0.1:{stack.ports.management}/local")
     with pytest.raises(ClientError) as gone:
         client.post_to_connection(ConnectionId="nobody", Data=b"{}")
     assert gone.value.response["Error"]["Code"] == "GoneException"
+
+
+def _raw(port: int, request: bytes, wait: float = 5) -> bytes:
+    """Send raw bytes to a local port; what came back before it answered or closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(request)
+        try:
+            return sock.recv(4096)
+        except TimeoutError:
+            return b""
+
+
+def test_the_public_port_does_not_answer_the_management_api(stack: LocalStack) -> None:
+    for method in ("GET", "POST", "DELETE"):
+        answer = _raw(stack.ports.http, f"{method} /local/@connections/abc HTTP/1.1\r\n"
+                                        f"Host: x\r\nContent-Length: 2\r\n\r\n{{}}".encode())
+        assert answer.startswith(b"HTTP/1.1 404"), (method, answer[:40])
+    assert _raw(stack.ports.management, b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n"
+                ).startswith(b"HTTP/1.1 404")
+
+
+@pytest.mark.parametrize(("request_bytes", "status"), [
+    (b"POST /guest HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", b"400"),
+    (b"POST /guest HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", b"400"),
+    (b"POST /guest HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", b"413"),
+    (b"GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n", b"404"),
+    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"404"),
+])
+def test_hostile_http_requests_get_an_answer_at_once(stack: LocalStack, request_bytes: bytes,
+                                                     status: bytes) -> None:
+    answer = _raw(stack.ports.http, request_bytes)
+    assert answer.startswith(b"HTTP/1.1 " + status), answer[:60]
