@@ -58,7 +58,7 @@ deploy: $(STAMP)
 fuzz: $(STAMP)
 	VANLEXIS_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q tests/fuzz
 
-## Conflicting commands, repeats, drops, crashes and timers on the local stack (~2.5 min).
+## Conflicting commands, repeats, drops, crashes and timers on the local stack (~5 min).
 stress: $(STAMP)
 	$(BIN)/python bench/stress.py
 

@@ -2,18 +2,29 @@
 
 Run with ``python bench/stress.py`` (``make stress``). A local stack is started with 5% of its
 match writes made to fail (a handler dying between computing and writing). 20 two-player rooms
-play 6 rounds of 20-second turns. Every player has two tabs, and every tab:
+play 14 rounds of 20-second turns. Every player has two tabs, and every tab:
 
-- when its seat is to play, plays the engine's best move, so two tabs race the same turn, and
-  sends some requests twice with the same request id;
-- when it is not its turn, sends a pass, which must be refused;
+- when its seat is to play, plays the engine's best move or (half the time) swaps, so two
+  tabs race the same turn with different commands, and sends some requests twice with the
+  same request id;
+- when it is not its turn, sends a pass, which must be refused unless it lands on its
+  seat's next turn (then it applies, and such passes end most matches early);
 - sometimes drops its connection, then reconnects and resumes;
 - retries, with the same request id, whatever got no answer or a server error.
 
-One turn in ten nobody acts, so the turn's timer fires against late commands. At the end, every
-match's stored history is read from the embedded AWS. At most one action per turn may have been
-applied, and every request got an answer. Printed: commands sent, applied, rejected, lost,
-duplicated.
+One turn in ten nobody acts, so the turn's timer fires against late commands. At the end,
+everything each match stored (its state, every stored move with the request that made it, and
+every request marker) is read from the embedded AWS and checked against every frame the tabs
+received. Printed, besides commands sent, applied, rejected and unanswered, four counts that
+must all be 0:
+
+- told but not stored: a request answered with an ``update`` whose own move is not in the
+  stored moves exactly once, as announced (same move number, kind and total);
+- stored but not announced: a stored move no tab of its match received in an ``update``;
+- forked versions: a match version announced with two different public states;
+- markers without action: a stored request marker with no stored move made by that request.
+
+And the local stack's memory (resident set) before and after the run.
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +50,40 @@ from local_load import best_tiles, start_stack  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 MATCHES = 20
+ROUNDS = 14
 FAULT_RATE = 0.05
 ANSWER_TIMEOUT_S = 60
 
 
+MOVE_EVENTS = {"move_played": "play", "swapped": "swap", "passed": "passed",
+               "timed_out": "timed_out"}
+
+
+def _moves_in(frame: dict[str, Any]) -> list[tuple[int, int, str, int]]:
+    """(move, seat, kind, total) of every move an update announces, in order."""
+    out = []
+    for event in frame.get("events", []):
+        kind = MOVE_EVENTS.get(event["kind"])
+        data = event["data"]
+        if kind is not None and "move" in data:
+            out.append((int(data["move"]), int(data["seat"]), kind, int(data["total"])))
+    return out
+
+
+def _public(view: dict[str, Any]) -> str:
+    """What every seat of one version must agree on."""
+    return json.dumps([view["board"], [s["score"] for s in view["seats"]], view["turn"],
+                       view["current"], view["moves"], view["status"]])
+
+
 class Tally:
     def __init__(self) -> None:
+        self.announced: dict[str, set[tuple[int, int, str, int]]] = (
+            collections.defaultdict(set))  # match → moves seen in updates
+        self.told: dict[str, tuple[str, tuple[int, int, str, int]]] = {}  # request → own move
+        self.states: dict[tuple[str, int], set[str]] = collections.defaultdict(set)
         self.sent = 0
+        self.game_messages = 0
         self.answers: dict[str, list[str]] = collections.defaultdict(list)  # request → kinds
         self.retried = 0
         self.reconnect_failures = 0
@@ -53,8 +92,9 @@ class Tally:
 
 class Tab:
     def __init__(self, base: str, ws_url: str, name: str, token: str, tally: Tally,
-                 rng: random.Random) -> None:
+                 rng: random.Random, seat: int) -> None:
         self.base, self.ws_url, self.name, self.token = base, ws_url, name, token
+        self.seat = seat
         self.tally, self.rng = tally, rng
         self.unanswered: dict[str, dict[str, Any]] = {}
         self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -88,6 +128,7 @@ class Tab:
         try:
             async for text in ws:
                 frame = json.loads(text)
+                self._note(frame)
                 rid = frame.get("requestId")
                 if rid:
                     kind = frame["type"] if frame["type"] != "error" else f"error:{frame['code']}"
@@ -98,6 +139,22 @@ class Tab:
         except Exception:
             pass
 
+    def _note(self, frame: dict[str, Any]) -> None:
+        """Keep what this frame told: the moves it announced, its version's public state."""
+        match = frame.get("matchId")
+        if match is None:
+            return
+        if frame["type"] == "update":
+            moves = _moves_in(frame)
+            self.tally.announced[match].update(moves)
+            own = [m for m in moves if m[1] == self.seat]
+            rid = frame.get("requestId")
+            if rid and own and rid not in self.tally.told:
+                self.tally.told[rid] = (match, own[0])
+        view = frame.get("view")
+        if isinstance(view, dict) and "board" in view:
+            self.tally.states[(match, int(view["version"]))].add(_public(view))
+
     async def send(self, message: dict[str, Any], request_id: str | None = None) -> str:
         if request_id is None:
             self.seq += 1
@@ -105,6 +162,8 @@ class Tab:
             self.tally.sent += 1
             self.tally.requests[request_id] = message
         message = {**message, "requestId": request_id}
+        if message.get("matchId"):
+            self.tally.game_messages += 1  # every copy on the wire: repeats and retries too
         self.unanswered[request_id] = message
         with contextlib.suppress(Exception):
             await self.ws.send(json.dumps(message))
@@ -149,7 +208,10 @@ async def play_tab(tab: Tab, seat: int, match_id: str, pool: ProcessPoolExecutor
             continue
         if view["turn"] in idle:
             continue  # nobody acts: the timer fires
-        tiles = await loop.run_in_executor(pool, best_tiles, view)
+        # Half the time a swap: the two tabs of a seat then race different commands, and
+        # lower scores keep the match going to its round limit.
+        tiles = (await loop.run_in_executor(pool, best_tiles, view)
+                 if tab.rng.random() < 0.5 else None)
         message = ({"action": "play", "matchId": match_id, "tiles": tiles} if tiles else
                    {"action": "swap", "matchId": match_id, "tiles": view["rack"][:2]})
         rid = await tab.send(message)
@@ -173,12 +235,12 @@ async def one_match(index: int, base: str, ws_url: str, tally: Tally,
             return str(json.loads(answer.read())["token"])
 
     tokens = [await asyncio.to_thread(guest, f"S{index}P{p}") for p in range(2)]
-    tabs = [Tab(base, ws_url, f"m{index}p{p}t{t}", tokens[p], tally, rng)
+    tabs = [Tab(base, ws_url, f"m{index}p{p}t{t}", tokens[p], tally, rng, p)
             for p in range(2) for t in range(2)]
     for tab in tabs:
         await tab.open()
     await tabs[0].send({"action": "createRoom", "settings": {
-        "turnSeconds": 20, "rounds": 6, "cards": False, "bots": 0}})
+        "turnSeconds": 20, "rounds": ROUNDS, "cards": False, "bots": 0}})
     room = await _wait(tabs[0], lambda f: f["type"] == "room")
     await tabs[2].send({"action": "joinRoom", "code": room["code"]})
     await _wait(tabs[0], lambda f: f["type"] == "room" and len(f["players"]) == 2)
@@ -188,13 +250,18 @@ async def one_match(index: int, base: str, ws_url: str, tally: Tally,
     await tabs[0].frames.put(start)
     for tab in (tabs[1], tabs[3]):  # the second tabs take their seats too
         await tab.send({"action": "resume", "matchId": match_id})
-    idle = {turn for turn in range(1, 13) if rng.random() < 0.1}
+    idle = {turn for turn in range(1, 2 * ROUNDS + 1) if rng.random() < 0.1}
     seat_of = [0, 0, 1, 1]
     await asyncio.gather(*(play_tab(t, seat_of[i], match_id, pool, idle)
                            for i, t in enumerate(tabs)))
-    for tab in tabs:
-        await tab.retry_unanswered()
-    await asyncio.sleep(2)
+    # Every request gets its answer before the tabs close: retry what is still unanswered
+    # (as the page does after a reconnect) for up to a minute.
+    for _ in range(12):
+        if not any(tab.unanswered for tab in tabs):
+            break
+        for tab in tabs:
+            await tab.retry_unanswered()
+        await asyncio.sleep(5)
     for tab in tabs:
         await tab.ws.close()
     return match_id
@@ -207,19 +274,72 @@ async def _wait(tab: Tab, test: Any) -> dict[str, Any]:
             return frame
 
 
-def stored_histories(moto_url: str, match_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+@dataclass
+class Stored:
+    history: list[dict[str, Any]]
+    moves: list[dict[str, Any]]  # the stored move log, with each person's move's request
+    markers: list[str]  # request ids of the REQ# markers
+    reason: str  # why the match ended
+
+
+def stored(moto_url: str, match_ids: list[str]) -> dict[str, Stored]:
+    """Everything each match wrote: its state's history, its move log and its markers."""
     import boto3
 
-    from functions.storage.codec import unpack_state
+    from functions.storage.codec import unpack_moves, unpack_state
 
     client = boto3.client("dynamodb", endpoint_url=moto_url, region_name="us-east-1",
                           aws_access_key_id="local", aws_secret_access_key="local")
     out = {}
     for match_id in match_ids:
-        item = client.get_item(TableName="vanlexis-local", Key={
-            "pk": {"S": f"MATCH#{match_id}"}, "sk": {"S": "STATE"}})["Item"]
-        out[match_id] = list(unpack_state(item["state"]["B"])["history"])
+        items = []
+        for page in client.get_paginator("query").paginate(
+                TableName="vanlexis-local", KeyConditionExpression="pk = :p",
+                ExpressionAttributeValues={":p": {"S": f"MATCH#{match_id}"}}):
+            items += page["Items"]
+        state = next(i for i in items if i["sk"]["S"] == "STATE")
+        moves = [m for i in items if i["sk"]["S"].startswith("MOVES#")
+                 for m in unpack_moves(i["moves"]["B"])]
+        markers = [i["sk"]["S"].split("#", 2)[2] for i in items
+                   if i["sk"]["S"].startswith("REQ#")]
+        kept = unpack_state(state["state"]["B"])
+        out[match_id] = Stored(list(kept["history"]), moves, markers,
+                               str((kept.get("result") or {}).get("reason", "not finished")))
     return out
+
+
+def four_counts(tally: Tally, matches: dict[str, Stored]) -> dict[str, int]:
+    """The four counts that prove no command was lost, doubled or forked (all must be 0)."""
+    by_request: dict[str, list[tuple[str, dict[str, Any]]]] = collections.defaultdict(list)
+    for match_id, kept in matches.items():
+        for move in kept.moves:
+            if move.get("request"):
+                by_request[str(move["request"])].append((match_id, move))
+
+    def as_told(move: dict[str, Any]) -> tuple[int, int, str, int]:
+        return int(move["move"]), int(move["seat"]), str(move["kind"]), int(move["total"])
+
+    told_not_stored = sum(
+        1 for rid, (match_id, told) in tally.told.items() if match_id in matches and
+        [as_told(m) for mid, m in by_request.get(rid, []) if mid == match_id] != [told])
+    stored_not_announced = sum(
+        1 for match_id, kept in matches.items() for entry in kept.history
+        if (int(entry["move"]), int(entry["seat"]), str(entry["kind"]), int(entry["total"]))
+        not in tally.announced[match_id])
+    forked = sum(1 for (match_id, _), states in tally.states.items()
+                 if match_id in matches and len(states) > 1)
+    orphans = sum(1 for kept in matches.values() for rid in kept.markers
+                  if rid not in by_request)
+    return {"told but not stored": told_not_stored,
+            "stored but not announced": stored_not_announced, "forked versions": forked,
+            "markers without action": orphans}
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def main() -> None:
@@ -227,16 +347,19 @@ def main() -> None:
     moto_url = "http://127.0.0.1:" + process.args[process.args.index("--moto-port") + 1]
     tally = Tally()
     started = time.perf_counter()
+    memory_before = _rss_mb(process.pid)
     try:
         with ProcessPoolExecutor(max_workers=2) as pool:
             results = asyncio.run(_all(base, ws_url, tally, pool))
         match_ids = [r for r in results if isinstance(r, str)]
         failed = [r for r in results if not isinstance(r, str)]
-        histories = stored_histories(moto_url, match_ids)
+        matches = stored(moto_url, match_ids)
+        memory_after = _rss_mb(process.pid)
     finally:
         process.terminate()
         process.wait(timeout=30)
     elapsed = time.perf_counter() - started
+    histories = {m: kept.history for m, kept in matches.items()}
     per_turn = collections.Counter((m, h["turn"]) for m, hist in histories.items() for h in hist
                                    if h["kind"] in ("play", "swap", "passed", "timed_out"))
     duplicated = sum(n - 1 for n in per_turn.values() if n > 1)
@@ -253,6 +376,14 @@ def main() -> None:
           f"repeated {applied}, rejected {rejected}; lost {lost}; duplicated {duplicated}; "
           f"timeouts fired {timeouts}; handshakes retried {tally.reconnect_failures}")
     print("answers by kind:", dict(kinds.most_common()))
+    counts = four_counts(tally, matches)
+    print("proof (all must be 0):", ", ".join(f"{k} {v}" for k, v in counts.items()),
+          f"— over {len(tally.told)} moves told applied, "
+          f"{sum(len(k.history) for k in matches.values())} stored, "
+          f"{sum(len(k.markers) for k in matches.values())} markers")
+    print(f"game commands on the wire {tally.game_messages} (repeats and retries included); "
+          "matches ended by", dict(collections.Counter(k.reason for k in matches.values())))
+    print(f"local stack memory: {memory_before:.0f} MB before, {memory_after:.0f} MB after")
     for problem in failed:
         print("a match failed:", repr(problem)[:300], file=sys.stderr)
     unanswered = [rid for rid in tally.requests if rid not in tally.answers]

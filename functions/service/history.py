@@ -38,26 +38,31 @@ def entry(move: Mapping[str, Any], played: Mapping[str, Any] | None) -> HistoryE
 
 
 def batch(before: MatchState | None, after: MatchState, events: Sequence[Event],
-          person: int | None = None) -> list[dict[str, Any]]:
+          person: int | None = None, request: str | None = None) -> list[dict[str, Any]]:
     """The moves a command made (every entry ``after`` added to ``before``'s history), as
     stored: validated against the protocol now, so a mismatch fails the write, not a page.
 
     ``person``: the seat of the person whose command it is; their move keeps, privately
-    (``POSITION``, never sent in a page), the position it was made from, for the review."""
+    (``POSITION``, never sent in a page), the position it was made from, for the review, and
+    the ``request`` id that made it (``REQUEST``: an audit trail, also private)."""
     new = after.history[len(before.history) if before is not None else 0:]
     played = {int(e.data["move"]): e.data for e in events if e.kind == "move_played"}
     out = [entry(h, played.get(int(h["move"]))).model_dump(mode="json") for h in new]
     if before is not None and person is not None and out and out[0]["seat"] == person:
         out[0][POSITION] = position_before(before, person).to_json()
+        if request is not None:
+            out[0][REQUEST] = request
     return out
 
 
 POSITION = "position"  # the private field of a stored move: what its seat faced
+REQUEST = "request"  # the private field of a person's stored move: the request that made it
+_PRIVATE = (POSITION, REQUEST)
 
 
 def public(stored: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored move without its private position."""
-    return {k: v for k, v in stored.items() if k != POSITION}
+    """A stored move without its private fields (position, request)."""
+    return {k: v for k, v in stored.items() if k not in _PRIVATE}
 
 
 def _size(data: object) -> int:

@@ -165,7 +165,8 @@ class MatchService:
             try:
                 ctx.repository.save_match(new_record, record.version, ctx.now_s(),
                                           request=(player_id, request_id),
-                                          moves=history.batch(state, new_state, events, seat))
+                                          moves=history.batch(state, new_state, events, seat,
+                                                              request_id))
             except ConflictError:
                 ctx.count("conflicts")
                 continue

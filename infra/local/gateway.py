@@ -25,7 +25,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -68,6 +68,9 @@ class LocalGateway:
                  stage: str = "local") -> None:
         self.routes = routes
         self.executor = executor
+        # Handshakes and disconnects on workers of their own: however busy the message
+        # workers are, a player can still connect (the cloud scales both apart too).
+        self.lifecycle = ThreadPoolExecutor(max_workers=4, thread_name_prefix="connect")
         self.host, self.port, self.stage = host, port, stage
         self.connections: dict[str, ServerConnection] = {}
         self.connected_at: dict[str, int] = {}
@@ -98,8 +101,9 @@ class LocalGateway:
     async def _invoke(self, handler: Handler, event: dict[str, Any], name: str) -> dict[str, Any]:
         assert self.loop is not None
         self.invocations += 1
+        pool = self.lifecycle if name in ("authorizer", "connect", "disconnect") else self.executor
         try:
-            return await self.loop.run_in_executor(self.executor, handler, event, _context(name))
+            return await self.loop.run_in_executor(pool, handler, event, _context(name))
         except Exception:
             self.errors += 1
             raise
@@ -229,3 +233,4 @@ class LocalGateway:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        self.lifecycle.shutdown(wait=False, cancel_futures=True)

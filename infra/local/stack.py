@@ -16,6 +16,7 @@ import signal
 import socket
 import threading
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,11 +123,13 @@ class LocalStack:
 
     def run(self, ready: threading.Event | None = None) -> None:
         """Start everything, print the URL, and serve until stopped (Ctrl-C or SIGTERM)."""
+        import boto3
         from moto.server import ThreadedMotoServer
 
         from functions.handlers import authorizer, connection, identity_api, timer, websocket
         from functions.handlers.messages import GAME_ACTIONS
         from functions.protocol.client import ACTIONS
+        from infra.local.dynamodb import TtlSweeper, serialise
         from infra.local.gateway import LocalGateway, Routes
         from infra.local.http import LocalHttp, ManagementHttp
         from infra.local.timers import TimerRunner
@@ -138,6 +141,7 @@ class LocalStack:
 
             inject(self.fault_rate)
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
+        serialise()  # moto's transactions are not safe between threads (dynamodb.py)
         moto = ThreadedMotoServer(ip_address=self.host, port=self.ports.moto, verbose=False)
         moto.start()
         # A fresh embedded AWS: moto keeps its state per process, and a process may run the
@@ -145,9 +149,7 @@ class LocalStack:
         urllib.request.urlopen(urllib.request.Request(
             f"http://{self.host}:{self.ports.moto}/moto-api/reset", method="POST"), timeout=10)
         executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="lambda")
-        http: LocalHttp | None = None
-        management: ManagementHttp | None = None
-        runner: TimerRunner | None = None
+        stops: list[Callable[[], None]] = []  # what to stop, last started first
         try:
             sfn, arn = self._aws()
             routes = Routes(authorizer.handler, connection.connect, connection.disconnect,
@@ -157,24 +159,22 @@ class LocalStack:
             gateway = LocalGateway(routes, executor, host=self.host, port=self.ports.websocket)
             config = {"websocketUrl": self.websocket_url, "apiUrl": self.url.rstrip("/"),
                       "stage": "local"}
-            http = LocalHttp((self.host, self.ports.http), self.site, config, gateway,
-                             identity_api.handler)
-            threading.Thread(target=http.serve_forever, name="http", daemon=True).start()
-            management = ManagementHttp(self.ports.management, gateway)
-            threading.Thread(target=management.serve_forever, name="management",
-                             daemon=True).start()
+            for server in (LocalHttp((self.host, self.ports.http), self.site, config, gateway,
+                                     identity_api.handler),
+                           ManagementHttp(self.ports.management, gateway)):
+                threading.Thread(target=server.serve_forever, daemon=True).start()
+                stops += [server.server_close, server.shutdown]
             runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler})
             runner.start()
+            sweeper = TtlSweeper(boto3.client("dynamodb"), TABLE)
+            sweeper.start()
+            stops += [sweeper.stop, runner.stop]
             self.gateway = gateway
             self.timers = runner
             asyncio.run(self._serve(gateway, ready))
         finally:
-            if runner is not None:
-                runner.stop()
-            for server in (http, management):
-                if server is not None:
-                    server.shutdown()
-                    server.server_close()
+            for stop in reversed(stops):
+                stop()
             executor.shutdown(wait=False, cancel_futures=True)
             moto.stop()
 

@@ -68,7 +68,7 @@ def test_each_person_gets_the_review_of_their_own_moves_only(world: World) -> No
 
     stored, _ = world.repository.load_moves(match_id, None, 50)
     ana.send("history", matchId=match_id)
-    assert all("position" not in m for m in ana.last("history")["moves"])
+    assert all("position" not in m and "request" not in m for m in ana.last("history")["moves"])
     record = world.repository.load_match(match_id)
     assert record is not None
     rules = rules_for(record.settings)
