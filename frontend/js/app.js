@@ -227,6 +227,8 @@ app.addEventListener("submit", async (event) => {
   if (invalid) {
     toast(invalid[1], "error");
     assertive.textContent = invalid[1];
+    const box = form.querySelector("[data-form-error]");
+    if (box) box.textContent = invalid[1];  // the very rule broken, under the field
     invalid[0].setAttribute("aria-invalid", "true");
     invalid[0].focus();
     return;
