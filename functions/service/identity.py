@@ -116,7 +116,9 @@ class Signer:
         mac = hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest()
         return f"v1.{body}.{_b64(mac)}"
 
-    def _check(self, text: str | None, kind: str, now_s: int) -> Identity:
+    def _check(self, text: str | None, kind: str,
+               now_s: int) -> tuple[Identity, dict[str, object]]:
+        """The identity a valid, unexpired ``text`` of this kind carries, and its payload."""
         what = "ticket" if kind == "ticket" else "token"
         if not text:
             raise AuthError(f"auth.{what}_missing", "Identificação ausente: entre de novo.")
@@ -147,7 +149,7 @@ class Signer:
         player, name = payload.get("sub"), payload.get("name")
         if not isinstance(player, str) or not isinstance(name, str):
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
-        return Identity(player, name)
+        return Identity(player, name), payload
 
     def new_guest(self, raw_name: str, now_s: int) -> tuple[Identity, str]:
         """A new guest: its identity and its long-lived token."""
@@ -159,7 +161,7 @@ class Signer:
                            "exp": now_s + TOKEN_LIFETIME_S})
 
     def check_token(self, token: str | None, now_s: int) -> Identity:
-        return self._check(token, "token", now_s)
+        return self._check(token, "token", now_s)[0]
 
     def ticket_for(self, token: str | None, now_s: int) -> str:
         """A one-minute ticket for the WebSocket, in exchange for a valid token."""
@@ -171,9 +173,8 @@ class Signer:
     def check_ticket(self, ticket: str | None, now_s: int) -> Ticket:
         """The ticket's identity, nonce and expiry; the caller makes sure a nonce opens only
         one connection (the authorizer records it)."""
-        identity = self._check(ticket, "ticket", now_s)
-        payload = json.loads(_unb64(str(ticket).split(".")[1]))
-        nonce = payload.get("nonce")
-        if not isinstance(nonce, str) or not nonce:
+        identity, payload = self._check(ticket, "ticket", now_s)
+        nonce, expires = payload.get("nonce"), payload.get("exp")
+        if not isinstance(nonce, str) or not nonce or not isinstance(expires, int):
             raise AuthError("auth.ticket_invalid", "Identificação inválida: entre de novo.")
-        return Ticket(identity, nonce, int(payload["exp"]))
+        return Ticket(identity, nonce, expires)
