@@ -7,10 +7,10 @@ thread between the copy and the restore vanished with the restore, and iteration
 DynamoDB itself is linearisable per item and atomic per transaction; one lock around every
 DynamoDB request gives the local stack that guarantee (its load is a few people, not a fleet).
 With requests one at a time, the whole-table copy is also what made the stack slow and big
-(every transaction copied every item, and a long session's table is large): a transaction
+(every transaction copied every item, and a long run's table is large): a transaction
 now keeps copies of the items it touches only, and puts those back if it fails.
 
-moto also never deletes expired items (DynamoDB's TTL), so a long session kept every
+moto also never deletes expired items (DynamoDB's TTL), so a long run kept every
 connection, request marker and lobby item it ever wrote; :class:`TtlSweeper` deletes them as
 DynamoDB would, a little after they expire.
 """
