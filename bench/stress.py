@@ -7,10 +7,11 @@ play 14 rounds of 20-second turns. Every player has two tabs, and every tab:
 - when its seat is to play, plays the engine's best move or (half the time) swaps, so two
   tabs race the same turn with different commands, and sends some requests twice with the
   same request id;
-- when it is not its turn, sends a pass, which must be refused unless it lands on its
-  seat's next turn (then it applies, and such passes end most matches early);
+- when it is not its turn, sends a swap, which must be refused unless it lands on its
+  seat's next turn (then it applies);
 - sometimes drops its connection, then reconnects and resumes;
-- retries, with the same request id, whatever got no answer or a server error.
+- retries, with the same request id, whatever got no answer or a server error, and after
+  45 s of silence asks for the match again (``resume``), as the page does.
 
 One turn in ten nobody acts, so the turn's timer fires against late commands. At the end,
 everything each match stored (its state, every stored move with the request that made it, and
@@ -189,6 +190,9 @@ async def play_tab(tab: Tab, seat: int, match_id: str, pool: ProcessPoolExecutor
         try:
             frame = await asyncio.wait_for(tab.frames.get(), 45)
         except TimeoutError:
+            # Silence: like the page, ask for the match again (the last update may have been
+            # sent while this tab was reconnecting) and retry what got no answer.
+            await tab.send({"action": "resume", "matchId": match_id})
             await tab.retry_unanswered()
             continue
         if frame["type"] == "ended":
@@ -204,7 +208,9 @@ async def play_tab(tab: Tab, seat: int, match_id: str, pool: ProcessPoolExecutor
         if view["status"] == "finished":
             break
         if view["current"] != seat:
-            await tab.send({"action": "pass", "matchId": match_id})  # out of turn: refused
+            # Out of turn: a swap, refused unless it lands on this seat's next turn (then it
+            # applies, as a swap, so the match still runs to its round limit).
+            await tab.send({"action": "swap", "matchId": match_id, "tiles": view["rack"][:2]})
             continue
         if view["turn"] in idle:
             continue  # nobody acts: the timer fires
@@ -381,6 +387,10 @@ def main() -> None:
           f"— over {len(tally.told)} moves told applied, "
           f"{sum(len(k.history) for k in matches.values())} stored, "
           f"{sum(len(k.markers) for k in matches.values())} markers")
+    actions = collections.Counter(m["action"] for m in tally.requests.values()
+                                  if m["action"] in ("play", "swap", "pass"))
+    print(f"distinct game commands {sum(actions.values())} {dict(actions)}, "
+          f"at most one of each turn's can apply")
     print(f"game commands on the wire {tally.game_messages} (repeats and retries included); "
           "matches ended by", dict(collections.Counter(k.reason for k in matches.values())))
     print(f"local stack memory: {memory_before:.0f} MB before, {memory_after:.0f} MB after")

@@ -17,9 +17,22 @@ from botocore.exceptions import ClientError
 _NAME = re.compile(r"[^A-Za-z0-9_-]")
 
 
-def state_machine_definition(timer_function_arn: str) -> dict[str, Any]:
+#: Lambda's own hiccups (throttling, a service error): retried quickly
+_SERVICE_ERRORS = ["Lambda.ServiceException", "Lambda.AWSLambdaException",
+                   "Lambda.SdkClientException", "Lambda.TooManyRequestsException"]
+
+
+def state_machine_definition(timer_function_arn: str, dead_letter_queue_url: str,
+                             partition: str = "aws") -> dict[str, Any]:
     """The timers' state machine (Amazon States Language), shared by the CDK app and the local
-    stack: wait the input's ``seconds``, then invoke the timer handler with the whole input."""
+    stack: wait the input's ``seconds``, then invoke the timer handler with the whole input.
+
+    A timer that fails is a match that stops for good, so the handler's own failures (a
+    conflict it could not win, a table hiccup) are retried with backoff for about a minute
+    (the handler is idempotent: it reloads the match and does nothing if the turn is over).
+    What still fails goes, with its error, to the dead-letter queue, and the execution fails:
+    both are alarmed on, and the periodic sweep re-arms the overdue turn.
+    """
     return {
         "Comment": "Vanlexis timers: a turn's deadline or a queue table's bot fill.",
         "StartAt": "Wait",
@@ -27,14 +40,29 @@ def state_machine_definition(timer_function_arn: str) -> dict[str, Any]:
             "Wait": {"Type": "Wait", "SecondsPath": "$.seconds", "Next": "Fire"},
             "Fire": {
                 "Type": "Task",
-                "Resource": "arn:aws:states:::lambda:invoke",
+                "Resource": f"arn:{partition}:states:::lambda:invoke",
                 "Parameters": {"FunctionName": timer_function_arn, "Payload.$": "$"},
-                "Retry": [{"ErrorEquals": ["Lambda.ServiceException", "Lambda.AWSLambdaException",
-                                           "Lambda.SdkClientException",
-                                           "Lambda.TooManyRequestsException"],
-                           "IntervalSeconds": 1, "MaxAttempts": 3, "BackoffRate": 2.0}],
+                "Retry": [
+                    {"ErrorEquals": _SERVICE_ERRORS, "IntervalSeconds": 1, "MaxAttempts": 3,
+                     "BackoffRate": 2.0},
+                    {"ErrorEquals": ["States.TaskFailed"], "IntervalSeconds": 2,
+                     "MaxAttempts": 5, "BackoffRate": 2.0, "MaxDelaySeconds": 30,
+                     "JitterStrategy": "FULL"},
+                ],
+                "Catch": [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.error",
+                           "Next": "DeadLetter"}],
                 "End": True,
             },
+            "DeadLetter": {
+                "Type": "Task",
+                "Resource": f"arn:{partition}:states:::sqs:sendMessage",
+                "Parameters": {"QueueUrl": dead_letter_queue_url,
+                               "MessageBody.$": "States.JsonToString($)"},
+                "Next": "Failed",
+            },
+            "Failed": {"Type": "Fail", "Error": "TimerFailed",
+                       "Cause": "the timer handler kept failing; its input is in the "
+                                "dead-letter queue"},
         },
     }
 

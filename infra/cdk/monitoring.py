@@ -9,12 +9,16 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from constructs import Construct
 
+from infra.cdk.timers import Timers
+
 
 class Monitoring(Construct):
-    def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function]) -> None:
+    def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
+                 timers: Timers) -> None:
         super().__init__(scope, name)
         self.topic = sns.Topic(self, "Alarms", display_name="Vanlexis alarms",
                                enforce_ssl=True)
+        self._timer_alarms(timers)
         for fn in functions:
             fn_id = fn.node.id
             for metric, label, threshold in (
@@ -29,6 +33,25 @@ class Monitoring(Construct):
                     alarm_description=f"Vanlexis {fn_id}: {label.lower()} in 5 minutes")
                 alarm.add_alarm_action(actions.SnsAction(self.topic))
         self.dashboard = self._dashboard(functions)
+
+    def _alarm(self, alarm_id: str, metric: cloudwatch.IMetric, description: str) -> None:
+        alarm = cloudwatch.Alarm(
+            self, alarm_id, metric=metric, threshold=1, evaluation_periods=1,
+            comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
+            alarm_description=description)
+        alarm.add_alarm_action(actions.SnsAction(self.topic))
+
+    def _timer_alarms(self, timers: Timers) -> None:
+        """A timer that failed after its retries is a turn nobody ends (until the sweep)."""
+        self._alarm("TimerExecutionsFailed",
+                    timers.machine.metric_failed(period=Duration.minutes(5)),
+                    "Vanlexis timers: an execution failed after its retries (runbook: a stuck "
+                    "match, docs/operations.md)")
+        self._alarm("TimerDeadLetters",
+                    timers.dead_letters.metric_approximate_number_of_messages_visible(
+                        period=Duration.minutes(5), statistic="Maximum"),
+                    "Vanlexis timers: inputs in the dead-letter queue")
 
     def _dashboard(self, functions: list[lambda_.Function]) -> cloudwatch.Dashboard:
         """What an operator looks at first: the game's own metrics (Powertools EMF, namespace

@@ -38,6 +38,10 @@ ACCEPTED: dict[str, str] = {
     "SMG4":
         "Rotating the signing key signs every guest out; it is rotated by hand when needed "
         "(docs/operations.md), not on a schedule.",
+    "SQS3":
+        "The timers' dead-letter queue is itself the dead-letter path (nothing consumes it "
+        "automatically; it is alarmed on and read by an operator), so it has no DLQ of its "
+        "own.",
     "CFR1": "The game is open to players everywhere: no geographic restriction.",
     "CFR2":
         "The site is static files behind CloudFront; a WAF would cost more than the whole "

@@ -58,7 +58,7 @@ class VanlexisStack(Stack):
             timers.grant_start(functions[name_])
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
-        Monitoring(self, "Monitoring", functions=functions.all())
+        Monitoring(self, "Monitoring", functions=functions.all(), timers=timers)
         CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
         CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
         CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)

@@ -1,13 +1,15 @@
-"""The timers' Standard state machine, from the ASL the local stack also runs."""
+"""The timers' Standard state machine, from the ASL the local stack also runs, and its
+dead-letter queue (what still failed after the retries)."""
 
 from __future__ import annotations
 
 import json
 
-from aws_cdk import ArnFormat, Stack
+from aws_cdk import ArnFormat, Duration, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
+from aws_cdk import aws_sqs as sqs
 from aws_cdk import aws_stepfunctions as sfn
 from constructs import Construct
 
@@ -33,12 +35,17 @@ class Timers(Construct):
         role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("states.amazonaws.com"),
                         description="Vanlexis timers: invoke the timer function, write logs")
         timer.grant_invoke(role)
+        self.dead_letters = sqs.Queue(
+            self, "DeadLetters", retention_period=Duration.days(14), enforce_ssl=True,
+            encryption=sqs.QueueEncryption.SQS_MANAGED)
+        self.dead_letters.grant_send_messages(role)
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
         self.machine = sfn.StateMachine(
             self, "Machine", state_machine_name=machine_name(stack),
             state_machine_type=sfn.StateMachineType.STANDARD, role=role,
             definition_body=sfn.DefinitionBody.from_string(
-                json.dumps(state_machine_definition(timer.function_arn))),
+                json.dumps(state_machine_definition(
+                    timer.function_arn, self.dead_letters.queue_url, stack.partition))),
             tracing_enabled=True,
             logs=sfn.LogOptions(destination=log_group, level=sfn.LogLevel.ALL,
                              include_execution_data=False),

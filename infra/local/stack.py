@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 TABLE = "vanlexis-local"
 TIMER_FUNCTION = "arn:aws:lambda:us-east-1:123456789012:function:vanlexis-timer"
 ROLE = "arn:aws:iam::123456789012:role/vanlexis-timers"
+DEAD_LETTERS = "vanlexis-timer-dead-letters"
 
 
 def _free(host: str, port: int) -> bool:
@@ -113,10 +114,11 @@ class LocalStack:
         from functions.storage.schema import create_table
 
         create_table(boto3.client("dynamodb"), TABLE)
+        dead_letters = boto3.client("sqs").create_queue(QueueName=DEAD_LETTERS)["QueueUrl"]
         sfn = boto3.client("stepfunctions")
         arn = sfn.create_state_machine(
             name="vanlexis-timers", roleArn=ROLE,
-            definition=json.dumps(state_machine_definition(TIMER_FUNCTION)),
+            definition=json.dumps(state_machine_definition(TIMER_FUNCTION, dead_letters)),
         )["stateMachineArn"]
         os.environ["STATE_MACHINE_ARN"] = arn
         return sfn, arn
@@ -164,7 +166,8 @@ class LocalStack:
                            ManagementHttp(self.ports.management, gateway)):
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 stops += [server.server_close, server.shutdown]
-            runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler})
+            runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler},
+                                 boto3.client("sqs"))
             runner.start()
             sweeper = TtlSweeper(boto3.client("dynamodb"), TABLE)
             sweeper.start()

@@ -2,9 +2,11 @@
 
 moto records the executions the handlers start but does not run them. This runner does, from
 the state machine's own definition: it waits the ``Wait`` state's ``SecondsPath`` seconds from
-the execution's start (for real), then invokes the function the ``Task`` state names with the
-payload it names (the execution's input), and stops the execution. Executions started while
-the runner was down fire at once when it starts.
+the execution's start (for real), then invokes the function the ``Fire`` state names with the
+execution's input, retrying a failure as that state's ``Retry`` says (each retrier's interval,
+backoff, cap and number of attempts; jitter left out), and when the retries are spent does
+what its ``Catch`` says: sends the input, with the error, to the dead-letter queue. Then it
+stops the execution. Executions started while the runner was down fire at once when it starts.
 """
 
 from __future__ import annotations
@@ -23,18 +25,27 @@ POLL_S = 0.2
 
 class TimerRunner:
     def __init__(self, sfn: Any, state_machine_arn: str,
-                 functions: dict[str, Callable[[dict[str, Any], Any], Any]]) -> None:
+                 functions: dict[str, Callable[[dict[str, Any], Any], Any]],
+                 sqs: Any = None, retry_scale: float = 1.0) -> None:
         self.sfn = sfn
+        self.retry_scale = retry_scale  # tests shorten the retries' waits
+        self.sqs = sqs
         self.arn = state_machine_arn
         self.functions = functions
         definition = json.loads(sfn.describe_state_machine(stateMachineArn=state_machine_arn)
                                 ["definition"])
         states = definition["States"]
         self.seconds_key = states["Wait"]["SecondsPath"].removeprefix("$.")
-        self.function = states["Fire"]["Parameters"]["FunctionName"]
+        fire = states["Fire"]
+        self.function = fire["Parameters"]["FunctionName"]
+        self.retriers: list[dict[str, Any]] = list(fire.get("Retry", []))
+        self.catchers: list[dict[str, Any]] = list(fire.get("Catch", []))
+        self.states = states
         self.due: dict[str, tuple[float, dict[str, Any]]] = {}
         self.fired = 0
-        self.failed = 0
+        self.failed = 0  # attempts that raised
+        self.retried = 0
+        self.dead_lettered = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="timers", daemon=True)
 
@@ -60,13 +71,53 @@ class TimerRunner:
 
     def _fire(self, arn: str, payload: dict[str, Any]) -> None:
         handler = self.functions[self.function]
-        try:
-            handler(payload, LambdaContext("timer", arn.rsplit(":", 1)[-1]))
-            self.fired += 1
-        except Exception:
-            self.failed += 1
+        attempts = [0] * len(self.retriers)
+        while not self._stop.is_set():
+            try:
+                handler(payload, LambdaContext("timer", arn.rsplit(":", 1)[-1]))
+                self.fired += 1
+                break
+            except Exception as exc:  # the function failed: what the definition says to do
+                self.failed += 1
+                delay = self._retry_delay(type(exc).__name__, attempts)
+                if delay is None:
+                    self._catch(payload, exc)
+                    break
+                self.retried += 1
+                self._stop.wait(delay * self.retry_scale)
         with contextlib.suppress(Exception):
             self.sfn.stop_execution(executionArn=arn, cause="fired by the local timer runner")
+
+    def _retry_delay(self, error: str, attempts: list[int]) -> float | None:
+        """Seconds before the next attempt, as the first retrier that matches ``error`` says;
+        None when none matches or its attempts are spent."""
+        for i, retrier in enumerate(self.retriers):
+            if not _matches(error, retrier["ErrorEquals"]):
+                continue
+            if attempts[i] >= int(retrier.get("MaxAttempts", 3)):
+                return None
+            delay = float(retrier.get("IntervalSeconds", 1)) * \
+                float(retrier.get("BackoffRate", 2.0)) ** attempts[i]
+            attempts[i] += 1
+            return min(delay, float(retrier.get("MaxDelaySeconds", delay)))
+        return None
+
+    def _catch(self, payload: dict[str, Any], exc: Exception) -> None:
+        """The first matching catcher's next state: the dead-letter queue's send."""
+        catcher = next((c for c in self.catchers
+                        if _matches(type(exc).__name__, c["ErrorEquals"])), None)
+        if catcher is None:
+            return
+        state = self.states[catcher["Next"]]
+        if not str(state.get("Resource", "")).endswith(":states:::sqs:sendMessage"):
+            return
+        error = {"Error": type(exc).__name__, "Cause": str(exc)[:1000]}
+        body = {**payload, catcher.get("ResultPath", "$.error").removeprefix("$."): error}
+        if self.sqs is not None:
+            with contextlib.suppress(Exception):
+                self.sqs.send_message(QueueUrl=state["Parameters"]["QueueUrl"],
+                                      MessageBody=json.dumps(body))
+        self.dead_lettered += 1
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -82,3 +133,10 @@ class TimerRunner:
                     threading.Thread(target=self._fire, args=(arn, payload),
                                      daemon=True).start()
             self._stop.wait(POLL_S)
+
+
+def _matches(error: str, names: list[str]) -> bool:
+    """Step Functions' matching: ``States.ALL`` matches any error, ``States.TaskFailed`` any
+    but a timeout, and any other name itself."""
+    return "States.ALL" in names or error in names or (
+        "States.TaskFailed" in names and error != "States.Timeout")

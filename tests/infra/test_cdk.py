@@ -101,7 +101,38 @@ def test_the_state_machine_waits_then_invokes_the_timer(
     assert props["StateMachineType"] == "STANDARD"
     text = json.dumps(props["DefinitionString"])
     assert '\\"SecondsPath\\": \\"$.seconds\\"' in text
-    assert "arn:aws:states:::lambda:invoke" in text and "FunctionsTimer" in text
+    assert ":states:::lambda:invoke" in text and "FunctionsTimer" in text
+
+
+def _definition(template: Template) -> dict[str, Any]:
+    """The state machine's ASL, its CloudFormation references replaced by their names."""
+    [machine] = _resources(template, "AWS::StepFunctions::StateMachine").values()
+    parts = machine["Properties"]["DefinitionString"]["Fn::Join"][1]
+
+    def name(part: str | dict[str, Any]) -> str:
+        if isinstance(part, str):
+            return part
+        target = next(iter(part.values()))  # {"Ref": x} or {"Fn::GetAtt": [x, "Arn"]}
+        return f"<{target[0] if isinstance(target, list) else target}>"
+    return dict(json.loads("".join(name(p) for p in parts)))
+
+
+def test_a_failing_timer_is_retried_then_dead_lettered_and_alarmed(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    fire = _definition(template)["States"]["Fire"]
+    handler_retry = next(r for r in fire["Retry"] if r["ErrorEquals"] == ["States.TaskFailed"])
+    assert handler_retry["MaxAttempts"] >= 3 and handler_retry["BackoffRate"] > 1
+    [catch] = fire["Catch"]
+    assert catch["ErrorEquals"] == ["States.ALL"]
+    dead = _definition(template)["States"][catch["Next"]]
+    assert dead["Resource"].endswith(":states:::sqs:sendMessage")
+    assert "arn:aws:" not in json.dumps(_definition(template))  # the partition is the stack's
+    queues = _resources(template, "AWS::SQS::Queue")
+    assert any(k.startswith("TimersDeadLetters") for k in queues)
+    alarms = json.dumps(_resources(template, "AWS::CloudWatch::Alarm"))
+    assert '"MetricName": "ExecutionsFailed"' in alarms
+    assert '"MetricName": "ApproximateNumberOfMessagesVisible"' in alarms
 
 
 def _actions_of(template: Template, function: str) -> set[str]:
@@ -166,7 +197,10 @@ def test_alarms_watch_every_function(synthesized: tuple[Template, Path]) -> None
     template, _ = synthesized
     functions = [k for k in _resources(template, "AWS::Lambda::Function")
                  if k.startswith("Functions")]
-    template.resource_count_is("AWS::CloudWatch::Alarm", 2 * len(functions))
+    alarms = _resources(template, "AWS::CloudWatch::Alarm").values()
+    watched = [a["Properties"]["Dimensions"][0]["Value"]["Ref"] for a in alarms
+               if a["Properties"].get("Namespace") == "AWS/Lambda"]
+    assert sorted(watched) == sorted(functions * 2)  # errors and throttles, each function
 
 
 def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path]) -> None:
