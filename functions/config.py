@@ -61,10 +61,6 @@ class Config:
                    if not env.get(k)]
         if missing:
             raise ConfigError(f"missing settings: {', '.join(missing)}")
-        sources = ("SIGNING_KEY_SECRET_ARN", "SIGNING_KEY_PARAMETER", "SIGNING_KEY_FILE")
-        if not any(env.get(k) for k in sources):
-            raise ConfigError("set SIGNING_KEY_SECRET_ARN (Secrets Manager), "
-                              "SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")
         return cls(env["TABLE_NAME"], env["STATE_MACHINE_ARN"], env["WEBSOCKET_ENDPOINT"],
                    int(env.get("QUEUE_WAIT_SECONDS", "20")),
                    env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
@@ -80,7 +76,10 @@ class Config:
 
     def signing_key(self, client_for: Any = None) -> bytes:
         """The key, from the file, Secrets Manager or SSM (``client_for(service)`` gives a
-        boto3 client)."""
+        boto3 client). Only the identity API and the authorizer are given a source."""
+        if not (self.key_file or self.key_secret or self.key_parameter):
+            raise ConfigError("set SIGNING_KEY_SECRET_ARN (Secrets Manager), "
+                              "SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")
         if self.key_file:
             return Path(self.key_file).read_bytes().strip()
         if client_for is None:

@@ -1,20 +1,22 @@
-"""The services wired to real clients, built once per Lambda container (and swappable in tests).
+"""The game's services wired to real clients, built once per Lambda container (and swappable
+in tests).
 
-Cold starts pay for the boto3 clients, the lexicon (memory-mapped, fast) and the signing key
-once; warm invocations reuse them.
+Cold starts pay for the boto3 clients and the lexicon (memory-mapped, fast) once; warm
+invocations reuse them. The signing key is not here: only the identity API and the
+authorizer read it (:mod:`functions.identity_runtime`).
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from engine.match import Resources
+from functions.clock import wall_clock_ms
 from functions.config import Config
+from functions.container import PerContainer
 from functions.handlers.ratelimit import PLAYER_BURST, PLAYER_RATE, RateLimiter
 from functions.service.context import Context
-from functions.service.identity import Signer
 from functions.service.lobby import LobbyService
 from functions.service.matches import MatchService
 from functions.service.notifier import Notifier
@@ -27,22 +29,17 @@ class Runtime:
     ctx: Context
     matches: MatchService
     lobby: LobbyService
-    signer: Signer
     limiter: RateLimiter
     player_limiter: RateLimiter
 
 
-def wall_clock_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
-def assemble(repository: Repository, notifier: Notifier, timers: Timers, signer: Signer, *,
+def assemble(repository: Repository, notifier: Notifier, timers: Timers, *,
              clock_ms: Any = wall_clock_ms, queue_wait_s: int = 20,
-             resources: Resources | None = None, guests_per_hour: int = 20) -> Runtime:
+             resources: Resources | None = None) -> Runtime:
     ctx = Context(repository, notifier, timers, resources or Resources.default(), clock_ms,
-                  queue_wait_s, guests_per_hour=guests_per_hour)
+                  queue_wait_s)
     matches = MatchService(ctx)
-    return Runtime(ctx, matches, LobbyService(ctx, matches), signer, RateLimiter(),
+    return Runtime(ctx, matches, LobbyService(ctx, matches), RateLimiter(),
                    RateLimiter(PLAYER_BURST, PLAYER_RATE))
 
 
@@ -53,22 +50,10 @@ def from_config(config: Config) -> Runtime:
     notifier = Notifier(boto3.client("apigatewaymanagementapi",
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
-    return assemble(repository, notifier, timers, Signer(config.signing_key(boto3.client)),
-                    queue_wait_s=config.queue_wait_s, guests_per_hour=config.guests_per_hour,
+    return assemble(repository, notifier, timers, queue_wait_s=config.queue_wait_s,
                     resources=Resources.default(reviewed_only=config.reviewed_themes_only))
 
 
-_CURRENT: Runtime | None = None
-
-
-def current() -> Runtime:
-    global _CURRENT  # noqa: PLW0603
-    if _CURRENT is None:
-        _CURRENT = from_config(Config.from_env())
-    return _CURRENT
-
-
-def install(runtime: Runtime | None) -> None:
-    """Use this runtime from now on (tests, the local stack); None: build from the env again."""
-    global _CURRENT  # noqa: PLW0603
-    _CURRENT = runtime
+_HELD: PerContainer[Runtime] = PerContainer(lambda: from_config(Config.from_env()))
+current = _HELD.current
+install = _HELD.install

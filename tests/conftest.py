@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from functions import runtime
+from functions import identity_runtime, runtime
 from infra.local.stack import LocalStack, Ports
 
 # CI replays the same examples on every run, so a red build always means a changed program;
@@ -57,9 +57,11 @@ def stack(tmp_path_factory: pytest.TempPathFactory, queue_wait_s: int) -> Iterat
     thread.start()
     assert ready.wait(60), "the local stack did not start"
     runtime.install(None)
+    identity_runtime.install(None)
     yield local
     local.stop()
     thread.join(timeout=20)
     runtime.install(None)
+    identity_runtime.install(None)
     os.environ.clear()
     os.environ.update(saved)

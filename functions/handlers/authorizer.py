@@ -7,7 +7,7 @@ from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from functions import runtime
+from functions import identity_runtime
 from functions.handlers.observability import logger
 from functions.service.identity import AuthError
 
@@ -26,14 +26,14 @@ def _policy(principal: str, effect: str, resource: str,
 
 @logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    rt = runtime.current()
+    rt = identity_runtime.current()
     ticket = (event.get("queryStringParameters") or {}).get("ticket")
     resource = str(event.get("methodArn", "*"))
     try:
         checked = rt.signer.check_ticket(ticket if isinstance(ticket, str) else None,
-                                         rt.ctx.now_s())
+                                         rt.now_s())
         # One connection per ticket: the nonce is recorded, and a second use finds it.
-        if not rt.ctx.repository.use_once(f"ticket#{checked.nonce}", checked.expires_s + 60):
+        if not rt.table.use_once(f"ticket#{checked.nonce}", checked.expires_s + 60):
             raise AuthError("auth.ticket_used", "Este acesso já foi usado: entre de novo.")
     except AuthError as exc:
         logger.info("connect refused", extra={"code": exc.code})

@@ -8,7 +8,7 @@ from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from functions import runtime
+from functions import identity_runtime
 from functions.handlers.observability import logger
 from functions.protocol import json_input
 from functions.service.identity import AuthError, InvalidNameError, clean_name
@@ -42,10 +42,10 @@ def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, A
     name = body.get("name")
     if not isinstance(name, str):
         return _error(400, "identity.bad_name", "Escolha um nome para jogar.")
-    rt = runtime.current()
+    rt = identity_runtime.current()
     clean_name(name)  # a bad name is refused before it costs an allowance
-    if not rt.ctx.repository.take_allowance(f"guest#{_source(event)}", GUEST_WINDOW_S,
-                                            rt.ctx.guests_per_hour, now):
+    if not rt.table.take_allowance(f"guest#{_source(event)}", GUEST_WINDOW_S,
+                                            rt.guests_per_hour, now):
         return _error(429, "identity.rate_limited",
                       "Muitos jogadores novos criados desta rede na última hora: tente de "
                       "novo mais tarde, ou continue com o nome que já tem neste aparelho.")
@@ -55,7 +55,8 @@ def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, A
 
 def _ticket(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
     given = body.get("token")
-    ticket = runtime.current().signer.ticket_for(given if isinstance(given, str) else None, now)
+    signer = identity_runtime.current().signer
+    ticket = signer.ticket_for(given if isinstance(given, str) else None, now)
     return _answer(200, {"ticket": ticket})
 
 
@@ -89,7 +90,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     if route is None:
         return _error(404, "http.not_found", "Caminho desconhecido.")
     try:
-        return route(_body(event), runtime.current().ctx.now_s(), event)
+        return route(_body(event), identity_runtime.current().now_s(), event)
     except _RefusedError as refused:
         return refused.answer
     except InvalidNameError as exc:

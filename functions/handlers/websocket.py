@@ -26,7 +26,7 @@ def _run(event: dict[str, Any], allowed: frozenset[str] | None) -> dict[str, Any
     player = (context.get("authorizer") or {}).get("playerId")
     frames = handle(rt, connection_id, event.get("body"), allowed,
                     player if isinstance(player, str) else None)
-    rt.ctx.notifier.post_many([(connection_id, frame) for frame in frames])
+    rt.ctx.notifier.reply(connection_id, frames)
     return _OK
 
 

@@ -20,8 +20,6 @@ class Context:
     resources: Resources
     clock_ms: Callable[[], int]
     queue_wait_s: int = 20
-    #: guests one network address may create in an hour (``POST /guest``)
-    guests_per_hour: int = 20
     #: a new match's seed (the bag and the bots); tests replace it to replay a match exactly
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(16))
     #: counts of what happened, for metrics (the handlers publish them)

@@ -31,19 +31,35 @@ class Notifier:
         self.bytes_sent = 0
         self.gone: list[str] = []
 
-    def post(self, connection_id: str, frame: str) -> bool:
-        """Send one frame; False when the connection is gone (and was deleted)."""
+    def _send(self, connection_id: str, frame: str) -> None:
         data = frame.encode("utf-8")
         if len(data) > MAX_FRAME_BYTES:
             raise FrameTooLargeError(f"frame of {len(data)} bytes")
+        self.client.post_to_connection(ConnectionId=connection_id, Data=data)
+        self.sent += 1
+        self.bytes_sent += len(data)
+
+    def post(self, connection_id: str, frame: str) -> bool:
+        """Send one frame; False when the connection is gone (and was deleted)."""
         try:
-            self.client.post_to_connection(ConnectionId=connection_id, Data=data)
+            self._send(connection_id, frame)
         except ClientError as exc:
             if self._forget_if_gone(exc, connection_id):
                 return False
             raise
-        self.sent += 1
-        self.bytes_sent += len(data)
+        return True
+
+    def reply(self, connection_id: str, frames: Sequence[str]) -> bool:
+        """Answer the connection that asked, in order; False if it is gone. Nothing is
+        deleted: the connection's own ``$disconnect`` forgets it, so answering needs no
+        table access (``$default`` has none)."""
+        for frame in frames:
+            try:
+                self._send(connection_id, frame)
+            except ClientError as exc:
+                if _gone(exc):
+                    return False
+                raise
         return True
 
     def alive(self, connection_id: str) -> bool:
@@ -58,9 +74,7 @@ class Notifier:
 
     def _forget_if_gone(self, exc: ClientError, connection_id: str) -> bool:
         """True (and the connection deleted) when API Gateway says it is gone (410)."""
-        error = exc.response.get("Error", {}).get("Code")
-        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
-        if error != "GoneException" and status != 410:
+        if not _gone(exc):
             return False
         self.gone.append(connection_id)
         self.repository.delete_connection(connection_id)
@@ -82,3 +96,9 @@ class Notifier:
             return [send_all(c) for c in by_connection]
         with ThreadPoolExecutor(max_workers=min(_WORKERS, len(by_connection))) as pool:
             return list(pool.map(send_all, by_connection))
+
+
+def _gone(exc: ClientError) -> bool:
+    """API Gateway's answer for a connection that no longer exists."""
+    return bool(exc.response.get("Error", {}).get("Code") == "GoneException" or
+                exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") == 410)

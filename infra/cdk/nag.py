@@ -19,12 +19,14 @@ ACCEPTED: dict[str, str] = {
     "IAM5[Resource::*]":
         "X-Ray's PutTraceSegments and PutTelemetryRecords (active tracing) and S3 "
         "ListAllMyBuckets (the CDK's bucket deployment) accept no resource narrower than *.",
-    "IAM5[Resource::<StorageTableB43FDCE7.Arn>/index/*]":
-        "The functions query the table's one index (byMatch) to find a match's connections.",
     "IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
-    "<RealtimeApiD4415F9E>/*/*/@connections/*]":
-        "Posting to players: connection ids are made at run time; the grant is limited to "
-        "this one API's @connections.",
+    "<RealtimeApiD4415F9E>/live/POST/@connections/*]":
+        "Sending to players: connection ids are made at run time; the grant is this API's "
+        "one stage and the POST method only (infra/cdk/access.py).",
+    "IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
+    "<RealtimeApiD4415F9E>/live/GET/@connections/*]":
+        "$connect asks whether a player's older connections are open (the connection cap); "
+        "ids are made at run time; this API's one stage and the GET method only.",
     "IAM5[Resource::<FunctionsTimer00A11A4E.Arn>:*]":
         "The state machine invokes the timer function; the :* covers its versions only.",
     "L1":

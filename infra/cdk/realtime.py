@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from aws_cdk import Stack
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_authorizers as authorizers
 from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
@@ -56,9 +58,15 @@ class Realtime(Construct):
         assert isinstance(stage, apigw.CfnStage)
         stage.access_log_settings = apigw.CfnStage.AccessLogSettingsProperty(
             destination_arn=access_logs.log_group_arn, format=ACCESS_LOG_FORMAT)
-        # Connect asks whether a player's older connections are still open (the cap).
-        for fn_name in ("Connect", "Game", "Lobby", "DefaultRoute", "Timer"):
-            self.api.grant_manage_connections(functions[fn_name])
+
+    def grant_connections(self, grantee: iam.IGrantable, methods: tuple[str, ...]) -> None:
+        """``@connections`` on this API's one stage, with these HTTP methods only."""
+        stack = Stack.of(self)
+        iam.Grant.add_to_principal(
+            grantee=grantee, actions=["execute-api:ManageConnections"],
+            resource_arns=[stack.format_arn(
+                service="execute-api", resource=self.api.api_id,
+                resource_name=f"{STAGE}/{method}/@connections/*") for method in methods])
 
     @property
     def management_endpoint(self) -> str:

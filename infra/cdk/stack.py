@@ -6,6 +6,7 @@ from __future__ import annotations
 from aws_cdk import CfnOutput, Stack
 from constructs import Construct
 
+from infra.cdk import access
 from infra.cdk.functions import GameFunctions
 from infra.cdk.identity import IdentityApi, SigningKey
 from infra.cdk.monitoring import Monitoring
@@ -14,12 +15,6 @@ from infra.cdk.realtime import Realtime
 from infra.cdk.site import Site
 from infra.cdk.storage import Storage
 from infra.cdk.timers import Timers, machine_arn
-
-#: which functions use what (the handlers' own needs; a test checks the policies against it)
-TABLE_USERS = ("Connect", "Disconnect", "Game", "Lobby", "DefaultRoute", "Timer")
-SECRET_USERS = ("Authorizer", "Game", "Lobby", "DefaultRoute", "Timer", "Identity", "Connect",
-                "Disconnect")
-TIMER_STARTERS = ("Game", "Lobby", "Timer")
 
 
 class VanlexisStack(Stack):
@@ -30,7 +25,6 @@ class VanlexisStack(Stack):
         functions = GameFunctions(self, "Functions", environment={
             "TABLE_NAME": storage.table.table_name,
             "STATE_MACHINE_ARN": machine_arn(self),
-            "SIGNING_KEY_SECRET_ARN": key.secret.secret_arn,
             "QUEUE_WAIT_SECONDS": "20",
             # cdk deploy -c guestsPerHour=50: guests one network address may create an hour
             "GUESTS_PER_ADDRESS_PER_HOUR": str(self.node.try_get_context("guestsPerHour")
@@ -48,14 +42,17 @@ class VanlexisStack(Stack):
         timers = Timers(self, "Timers", timer=functions["Timer"])
         site = Site(self, "Site")
         identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url)
-        for name_ in TABLE_USERS:
-            storage.table.grant_read_write_data(functions[name_])
-        storage.grant_allowances(functions["Identity"])
-        storage.grant_single_use(functions["Authorizer"])
-        for name_ in SECRET_USERS:
-            key.secret.grant_read(functions[name_])
-        for name_ in TIMER_STARTERS:
-            timers.grant_start(functions[name_])
+        # Each function gets exactly what infra/cdk/access.py lists for it.
+        for fn_name, actions in access.TABLE.items():
+            storage.grant_items(functions[fn_name], actions)
+            storage.grant_index_queries(functions[fn_name], access.INDEXES.get(fn_name, ()))
+        for fn_name in access.SECRET_READERS:
+            key.secret.grant_read(functions[fn_name])
+            functions[fn_name].add_environment("SIGNING_KEY_SECRET_ARN", key.secret.secret_arn)
+        for fn_name in access.TIMER_STARTERS:
+            timers.grant_start(functions[fn_name])
+        for fn_name, methods in access.CONNECTIONS.items():
+            realtime.grant_connections(functions[fn_name], methods)
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
         Monitoring(self, "Monitoring", functions=functions.all(), timers=timers)

@@ -40,18 +40,21 @@ class Storage(Construct):
             non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
         )
 
-    def grant_single_use(self, grantee: iam.IGrantable) -> None:
-        """Only the single-use records (``ONCE#`` items, one conditional put each): what the
-        authorizer needs to let a ticket open one connection."""
-        iam.Grant.add_to_principal(
-            grantee=grantee, actions=["dynamodb:PutItem"],
-            resource_arns=[self.table.table_arn],
-            conditions={"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["ONCE#*"]}})
+    def grant_items(self, grantee: iam.IGrantable, actions: dict[str, tuple[str, ...]]) -> None:
+        """Exactly these actions, each on items whose partition key starts with one of its
+        prefixes (``dynamodb:LeadingKeys``); one statement per set of prefixes."""
+        by_prefixes: dict[tuple[str, ...], list[str]] = {}
+        for action, prefixes in sorted(actions.items()):
+            by_prefixes.setdefault(tuple(sorted(prefixes)), []).append(f"dynamodb:{action}")
+        for prefixes, granted in by_prefixes.items():
+            iam.Grant.add_to_principal(
+                grantee=grantee, actions=granted, resource_arns=[self.table.table_arn],
+                conditions={"ForAllValues:StringLike": {
+                    "dynamodb:LeadingKeys": [f"{p}*" for p in prefixes]}})
 
-    def grant_allowances(self, grantee: iam.IGrantable) -> None:
-        """Only the rate allowances (``LIMIT#`` items, one conditional update each): what the
-        identity API needs to count the guests made from one address."""
-        iam.Grant.add_to_principal(
-            grantee=grantee, actions=["dynamodb:UpdateItem"],
-            resource_arns=[self.table.table_arn],
-            conditions={"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["LIMIT#*"]}})
+    def grant_index_queries(self, grantee: iam.IGrantable, indexes: tuple[str, ...]) -> None:
+        """Query on these indexes only."""
+        if indexes:
+            iam.Grant.add_to_principal(
+                grantee=grantee, actions=["dynamodb:Query"],
+                resource_arns=[f"{self.table.table_arn}/index/{i}" for i in indexes])

@@ -97,7 +97,7 @@ def _guest_from(address: str, name: str = "Ana") -> dict[str, object]:
 
 
 def test_guest_creation_is_limited_per_address_and_per_hour(world: World) -> None:
-    world.runtime.ctx.guests_per_hour = 3
+    world.identity.guests_per_hour = 3
     assert _guest_from("203.0.113.9", "")["status"] == 400  # a refused name costs nothing
     assert [_guest_from("203.0.113.9")["status"] for _ in range(3)] == [200, 200, 200]
     refused = _guest_from("203.0.113.9")

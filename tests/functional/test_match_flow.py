@@ -195,6 +195,27 @@ def test_a_gone_connection_is_pruned_and_the_others_still_get_their_frames(
         sorted([ana.connection_id, tab.connection_id])
 
 
+def test_a_turn_timer_prunes_a_gone_connection_and_still_tells_the_others(
+        world: World) -> None:
+    ana, bia, match_id = _two_player_room(world)
+    world.api.gone.add(bia.connection_id)
+    assert world.fire({"kind": "turn", "matchId": match_id, "turn": 1})["fired"] is True
+    assert world.repository.get_connection(bia.connection_id) is None
+    assert ana.last("update")["view"]["current"] == 1
+
+
+def test_a_room_prunes_a_gone_member_connection_and_still_tells_the_others(
+        world: World) -> None:
+    ana, bia, cid = world.connect("Ana"), world.connect("Bia"), world.connect("Cid")
+    ana.send("createRoom", settings={"bots": 0})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    world.api.gone.add(ana.connection_id)
+    cid.send("joinRoom", code=code)
+    assert world.repository.get_connection(ana.connection_id) is None
+    assert len(bia.last("room")["players"]) == 3
+
+
 def test_leaving_ends_a_normal_match_and_rates_it_once(world: World) -> None:
     ana, bia = world.connect("Ana"), world.connect("Bia")
     ana.send("joinQueue", seats=2)

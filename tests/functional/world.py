@@ -15,7 +15,7 @@ from botocore.exceptions import ClientError
 
 from engine.commands import command_to_json
 from engine.state import MatchState
-from functions import runtime
+from functions import identity_runtime, runtime
 from functions.handlers import authorizer, connection, timer, websocket
 from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS
 from functions.service.identity import Identity, Signer
@@ -145,8 +145,12 @@ class World:
         self.signer = Signer(KEY)
         self.runtime = runtime.assemble(
             self.repository, Notifier(self.api, self.repository),
-            Timers(self.sfn, self.machine), self.signer, clock_ms=self.clock,
+            Timers(self.sfn, self.machine), clock_ms=self.clock,
             queue_wait_s=20, resources=resources())
+        # The identity API and the authorizer: the same table and clock, and the key.
+        self.identity = identity_runtime.IdentityRuntime(
+            self.signer, self.repository, 20, self.clock)
+        identity_runtime.install(self.identity)
         seeds = iter(range(10**6))
         self.runtime.ctx.new_seed = lambda: f"{self.seed_prefix}-{next(seeds)}"
         runtime.install(self.runtime)

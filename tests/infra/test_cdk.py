@@ -19,6 +19,7 @@ from aws_cdk.assertions import Match, Template
 from functions.handlers.messages import GAME_ACTIONS
 from functions.protocol.client import ACTIONS
 from functions.storage.schema import table_definition
+from infra.cdk import access
 from infra.cdk.app import build
 from infra.cdk.nag import ACCEPTED
 
@@ -135,47 +136,86 @@ def test_a_failing_timer_is_retried_then_dead_lettered_and_alarmed(
     assert '"MetricName": "ApproximateNumberOfMessagesVisible"' in alarms
 
 
-def _actions_of(template: Template, function: str) -> set[str]:
-    """Every IAM action granted to one function's role."""
+def _flat(value: Any) -> str:
+    """A resource as text: references become ``<LogicalId>``, joins are joined."""
+    if isinstance(value, str):
+        return value
+    if "Fn::Join" in value:
+        return "".join(_flat(v) for v in value["Fn::Join"][1])
+    target = next(iter(value.values()))  # {"Ref": x} or {"Fn::GetAtt": [x, "Arn"]}
+    return f"<{target[0] if isinstance(target, list) else target}>"
+
+
+def _statements_of(template: Template, function: str) -> list[dict[str, Any]]:
+    """Every statement of one function's role's policies."""
     roles = [k for k in _resources(template, "AWS::IAM::Role") if
              k.startswith(f"Functions{function}ServiceRole")]
     assert len(roles) == 1, (function, roles)
-    out: set[str] = set()
-    for policy in _resources(template, "AWS::IAM::Policy").values():
-        if {"Ref": roles[0]} not in policy["Properties"]["Roles"]:
+    return [statement for policy in _resources(template, "AWS::IAM::Policy").values()
+            if {"Ref": roles[0]} in policy["Properties"]["Roles"]
+            for statement in policy["Properties"]["PolicyDocument"]["Statement"]]
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _table_grants(template: Template, function: str) -> set[tuple[str, str, str]]:
+    """(action, what, key prefix) of a function's DynamoDB grants: ``what`` is ``table`` or
+    ``index/<name>``; an index query has no key condition (``-``)."""
+    out: set[tuple[str, str, str]] = set()
+    for statement in _statements_of(template, function):
+        actions = [a for a in _listed(statement["Action"]) if a.startswith("dynamodb:")]
+        if not actions:
             continue
-        for statement in policy["Properties"]["PolicyDocument"]["Statement"]:
-            actions = statement["Action"]
-            out |= set([actions] if isinstance(actions, str) else actions)
+        keys = statement.get("Condition", {}).get("ForAllValues:StringLike", {}).get(
+            "dynamodb:LeadingKeys", ["-"])
+        for resource in _listed(statement["Resource"]):
+            text = _flat(resource)
+            assert text.startswith("<StorageTable"), text
+            what = text.split("/", 1)[1] if "/index/" in text else "table"
+            out |= {(a.removeprefix("dynamodb:"), what, k.removesuffix("*"))
+                    for a in actions for k in keys}
     return out
 
 
-@pytest.mark.parametrize(("function", "table", "timers", "posts"), [
-    ("Authorizer", "single-use", False, False),
-    ("Identity", "allowances", False, False),
-    ("Connect", True, False, True),
-    ("Disconnect", True, False, False),
-    ("DefaultRoute", True, False, True),
-    ("Game", True, True, True),
-    ("Lobby", True, True, True),
-    ("Timer", True, True, True),
-])
-def test_each_function_is_granted_only_what_it_uses(
-        synthesized: tuple[Template, Path], function: str, table: bool | str, timers: bool,
-        posts: bool) -> None:
+@pytest.mark.parametrize("function", list(access.TABLE))
+def test_each_function_is_granted_exactly_the_table_actions_and_keys_it_uses(
+        synthesized: tuple[Template, Path], function: str) -> None:
     template, _ = synthesized
-    actions = _actions_of(template, function)
-    if table == "allowances":  # one conditional update, on LIMIT# items only
-        assert {a for a in actions if a.startswith("dynamodb:")} == {"dynamodb:UpdateItem"}
-        assert "LIMIT#*" in json.dumps(_resources(template, "AWS::IAM::Policy"))
-    elif table == "single-use":  # one conditional put, on ONCE# items only
-        assert {a for a in actions if a.startswith("dynamodb:")} == {"dynamodb:PutItem"}
-        assert "ONCE#*" in json.dumps(_resources(template, "AWS::IAM::Policy"))
-    else:
-        assert any(a.startswith("dynamodb:") for a in actions) == table
-    assert ("states:StartExecution" in actions) == timers
-    assert ("execute-api:ManageConnections" in actions) == posts
-    assert "secretsmanager:GetSecretValue" in actions
+    expected = {(action, "table", prefix) for action, prefixes in access.TABLE[function].items()
+                for prefix in prefixes}
+    expected |= {("Query", f"index/{index}", "-") for index in access.INDEXES.get(function, ())}
+    assert _table_grants(template, function) == expected
+
+
+@pytest.mark.parametrize("function", list(access.TABLE))
+def test_only_the_authorizer_and_the_identity_api_read_the_signing_key(
+        synthesized: tuple[Template, Path], function: str) -> None:
+    template, _ = synthesized
+    actions = {a for s in _statements_of(template, function) for a in _listed(s["Action"])}
+    reads = "secretsmanager:GetSecretValue" in actions
+    assert reads == (function in access.SECRET_READERS)
+    [fn] = [f for k, f in _resources(template, "AWS::Lambda::Function").items()
+            if k.startswith(f"Functions{function}") and "ServiceRole" not in k]
+    assert ("SIGNING_KEY_SECRET_ARN" in fn["Properties"]["Environment"]["Variables"]) == reads
+
+
+@pytest.mark.parametrize("function", list(access.TABLE))
+def test_connections_and_timers_are_granted_per_method_on_the_one_stage(
+        synthesized: tuple[Template, Path], function: str) -> None:
+    template, _ = synthesized
+    statements = _statements_of(template, function)
+    managed = {_flat(r) for s in statements if s["Action"] == "execute-api:ManageConnections"
+               for r in _listed(s["Resource"])}
+    methods = access.CONNECTIONS.get(function, ())
+    # arn:…:execute-api:…:<RealtimeApi…>/live/POST/@connections/*
+    assert sorted(r.rsplit("/", 3)[1] for r in managed) == sorted(methods)
+    assert all(r.endswith("@connections/*") and "<RealtimeApi" in r and "/live/" in r
+               for r in managed), managed
+    starts = any("states:StartExecution" in _listed(s["Action"]) for s in statements)
+    assert starts == (function in access.TIMER_STARTERS)
+    actions = {a for s in statements for a in _listed(s["Action"])}
     assert not any(a.endswith(":*") or a == "*" for a in actions), actions
 
 

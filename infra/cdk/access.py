@@ -1,0 +1,66 @@
+"""What each function may do: the one list its role's policy is built from.
+
+Every grant names the exact DynamoDB actions and the partition key prefixes they touch
+(``dynamodb:LeadingKeys``), the indexes a function queries, which functions read the signing
+key, start timers, and call the management API (and with which HTTP method). Nothing here is
+a wildcard. Plain data, so the tests read it without the CDK: the functional tests record what
+every handler really does to the table and fail on anything not listed here, and a tour of the
+game (``tests/functional/test_access.py``) fails on anything listed that it never uses; the
+infrastructure tests compare the synthesized policies with this list.
+
+Transactions need no action of their own: IAM checks each put, update, delete or condition
+check inside one against these same grants. Index queries are granted on the one index's ARN
+(the indexes project only ids, names and ratings).
+"""
+
+from __future__ import annotations
+
+#: function → DynamoDB action (without ``dynamodb:``) → partition key prefixes it touches
+TABLE: dict[str, dict[str, tuple[str, ...]]] = {
+    # the ticket's nonce, recorded once
+    "Authorizer": {"PutItem": ("ONCE#",)},
+    # guests made from one address this hour
+    "Identity": {"UpdateItem": ("LIMIT#",)},
+    # the connection and its player's list of connections; stale ones are pruned
+    "Connect": {"GetItem": ("CONN#",), "PutItem": ("CONN#", "PLAYER#"),
+                "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},
+    "Disconnect": {"GetItem": ("CONN#",), "DeleteItem": ("CONN#", "PLAYER#")},
+    # $default answers errors only: no table at all
+    "DefaultRoute": {},
+    # Game, Lobby and Timer send to a match's or room's players, and forget a connection
+    # API Gateway says is gone (its CONN# item and its player's PLAYER# pointer).
+    "Game": {"GetItem": ("CONN#", "MATCH#", "PLAYER#"),
+             "PutItem": ("DAILY#", "MATCH#", "PLAYER#"),
+             "UpdateItem": ("CONN#", "MATCH#"), "DeleteItem": ("CONN#", "PLAYER#"),
+             "Query": ("MATCH#",)},
+    "Lobby": {"GetItem": ("CONN#", "DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
+              "PutItem": ("DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
+              "UpdateItem": ("CONN#",), "DeleteItem": ("CONN#", "PLAYER#"),
+              "Query": ("DAILY#", "PLAYER#", "QUEUE#")},
+    "Timer": {"GetItem": ("CONN#", "MATCH#", "PLAYER#", "QUEUE#"),
+              "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"), "UpdateItem": ("CONN#",),
+              "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},
+}
+
+#: function → the indexes it queries (byMatch: a match's connections; byRating: the ranking)
+INDEXES: dict[str, tuple[str, ...]] = {
+    "Game": ("byMatch",),
+    "Lobby": ("byMatch", "byRating"),
+    "Timer": ("byMatch",),
+}
+
+#: only these mint or check tokens and tickets
+SECRET_READERS = ("Authorizer", "Identity")
+
+#: these start turn and queue-fill timers
+TIMER_STARTERS = ("Game", "Lobby", "Timer")
+
+#: function → the management API methods it calls on ``@connections/<id>`` (POST sends a
+#: frame, GET asks whether a connection is still open)
+CONNECTIONS: dict[str, tuple[str, ...]] = {
+    "Connect": ("GET",),
+    "DefaultRoute": ("POST",),
+    "Game": ("POST",),
+    "Lobby": ("POST",),
+    "Timer": ("POST",),
+}
