@@ -4,14 +4,21 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress
+.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/dev.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
+
+## The build tools from the npm registry, as locked: the CDK command line and Pyodide.
+NODE_STAMP := node_modules/.installed-stamp
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
 
 ## Set up and start the game locally.
 play: $(STAMP)
@@ -38,7 +45,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine functions infra
 
-unit: $(STAMP)
+unit: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
 
 ## Rebuild the lexicon artifact from the pinned dictionary (needs npm; ~3 minutes).
@@ -46,12 +53,12 @@ lexicon: $(STAMP)
 	$(BIN)/python -m tools.lexicon_build
 
 ## Synthesize the CloudFormation template into cdk.out/ (offline; builds the Lambda code).
-CDK := PATH="$(CURDIR)/$(BIN):$$PATH" JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION=1 npx --yes aws-cdk@2
-synth: $(STAMP)
+CDK := PATH="$(CURDIR)/$(BIN):$$PATH" JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION=1 node_modules/.bin/cdk
+synth: $(STAMP) $(NODE_STAMP)
 	$(CDK) synth --quiet
 
 ## Deploy to the AWS account of your credentials: make deploy CDK_ARGS="-c account=… -c region=…"
-deploy: $(STAMP)
+deploy: $(STAMP) $(NODE_STAMP)
 	$(CDK) deploy $(CDK_ARGS)
 
 ## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
@@ -78,3 +85,14 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts cdk.out
+
+## Resolve the dependencies again and rewrite both lock files (needs PyPI): the tests' and the
+## functions' (the same versions, for Python $(LAMBDA_PYTHON) on Lambda).
+LAMBDA_PYTHON := 3.14
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet uv==0.13.9
+	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --generate-hashes \
+	  --python-version 3.11 --no-header -q -o requirements/dev.lock
+	$(BIN)/uv pip compile pyproject.toml --universal --generate-hashes \
+	  --python-version $(LAMBDA_PYTHON) --no-header -q -c requirements/dev.lock \
+	  -o requirements/lambda.lock

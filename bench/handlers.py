@@ -26,8 +26,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
-                   "AWS_SECRET_ACCESS_KEY": "bench", "POWERTOOLS_TRACE_DISABLED": "1",
-                   "POWERTOOLS_METRICS_NAMESPACE": "Bench", "POWERTOOLS_LOG_LEVEL": "ERROR"})
+                   "AWS_SECRET_ACCESS_KEY": "bench", "TRACE_DISABLED": "1",
+                   "METRICS_NAMESPACE": "Bench", "LOG_LEVEL": "ERROR"})
 
 import contextlib  # noqa: E402
 import io  # noqa: E402

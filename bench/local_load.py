@@ -31,8 +31,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from report import print_table  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
+
+from bench.report import print_table  # noqa: E402
 
 ANSWER_TIMEOUT_S = 30
 
@@ -182,7 +183,7 @@ async def run(n: int, base: str, ws_url: str, rounds: int) -> tuple[Stats, float
 
 def start_stack(extra: list[str] | None = None) -> tuple[subprocess.Popen[str], str, str]:
     http, ws, moto = _free_port(), _free_port(), _free_port()
-    env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "LOG_LEVEL": "ERROR", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "infra.local", "--http-port", str(http), "--ws-port", str(ws),
          "--moto-port", str(moto), "--data", str(REPO / ".local"), *(extra or [])],

@@ -13,9 +13,10 @@ not FRUTO). The same word in the same theme always lands in the same band.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from engine.rules import Band
 
 #: Where the game's themes live (``themes/`` at the top of the repository or package).
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "themes"
+#: written beside the themes by the Lambda build (write_index), never kept in the repository
+INDEX_FILE = "index.json"
 #: The words that never take a theme band, whatever a list says (``docs/themes.md``).
 SENSITIVE_FILE = "sensitive.txt"
 
@@ -268,10 +271,22 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
 
 
 class ThemeCatalog:
-    """The themes a match can draw, by id."""
+    """The themes a match can draw, by id.
 
-    def __init__(self, themes: Iterable[Theme], *, reviewed_only: bool = False) -> None:
-        self._themes = {t.id: t for t in themes}
+    Built from parsed themes (the tools and the tests), or from a folder. A folder with an
+    ``index.json`` (what the Lambda build writes after validating every theme, see
+    :func:`write_index`) is read lazily: the index gives the ids and which are reviewed, and a
+    theme's file is parsed the first time a match asks for it, so a cold start parses one
+    theme instead of all of them.
+    """
+
+    def __init__(self, themes: Iterable[Theme] = (), *, reviewed_only: bool = False,
+                 index: Mapping[str, bool] | None = None,
+                 load_one: Callable[[str], Theme] | None = None) -> None:
+        self._loaded = {t.id: t for t in themes}
+        self._reviewed = {t.id: t.reviewed for t in self._loaded.values()}
+        self._reviewed.update(index or {})
+        self._load_one = load_one
         self.reviewed_only = reviewed_only
 
     def drawable(self) -> list[str]:
@@ -283,33 +298,56 @@ class ThemeCatalog:
     @classmethod
     def load(cls, directory: Path, lexicon: Lexicon, *,
              reviewed_only: bool = False) -> ThemeCatalog:
-        """Load every ``*.json`` theme of a folder; any invalid file raises :class:`ThemeError`."""
-        themes = []
-        blocked = sensitive_words(directory)
-        for path in sorted(directory.glob("*.json")):
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise ThemeError(f"{path.name}: não é um JSON legível ({exc})") from exc
-            theme = parse_theme(data, lexicon, source=path.name, blocked=blocked)
-            if theme.id != path.stem:
-                raise ThemeError(f"{path.name}: o id “{theme.id}” difere do nome do arquivo")
-            themes.append(theme)
-        return cls(themes, reviewed_only=reviewed_only)
+        """Every ``*.json`` theme of a folder (lazily when the folder has a built index); any
+        invalid file raises :class:`ThemeError`."""
+        index_path = directory / INDEX_FILE
+        if index_path.exists():
+            index = json.loads(index_path.read_text(encoding="utf-8"))["themes"]
+            blocked = functools.cache(lambda: sensitive_words(directory))
+            return cls(index={str(k): bool(v) for k, v in index.items()},
+                       load_one=lambda theme_id: _read_theme(directory / f"{theme_id}.json",
+                                                            lexicon, blocked()),
+                       reviewed_only=reviewed_only)
+        blocked_now = sensitive_words(directory)
+        return cls([_read_theme(path, lexicon, blocked_now)
+                    for path in sorted(directory.glob("*.json")) if path.name != INDEX_FILE],
+                   reviewed_only=reviewed_only)
 
     def __contains__(self, theme_id: object) -> bool:
-        return theme_id in self._themes
+        return theme_id in self._reviewed
 
     def __len__(self) -> int:
-        return len(self._themes)
+        return len(self._reviewed)
 
     def ids(self, *, reviewed_only: bool = False) -> list[str]:
-        return sorted(t.id for t in self._themes.values() if t.reviewed or not reviewed_only)
+        return sorted(t for t, reviewed in self._reviewed.items() if reviewed or not reviewed_only)
 
     def get(self, theme_id: str) -> Theme:
-        try:
-            return self._themes[theme_id]
-        except KeyError:
-            raise UnknownThemeError(
-                f"O tema “{theme_id}” não existe.", code="theme.unknown"
-            ) from None
+        found = self._loaded.get(theme_id)
+        if found is None and theme_id in self._reviewed and self._load_one is not None:
+            found = self._loaded[theme_id] = self._load_one(theme_id)
+        if found is None:
+            raise UnknownThemeError(f"O tema “{theme_id}” não existe.", code="theme.unknown")
+        return found
+
+
+def _read_theme(path: Path, lexicon: Lexicon, blocked: frozenset[str]) -> Theme:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ThemeError(f"{path.name}: não é um JSON legível ({exc})") from exc
+    theme = parse_theme(data, lexicon, source=path.name, blocked=blocked)
+    if theme.id != path.stem:
+        raise ThemeError(f"{path.name}: o id “{theme.id}” difere do nome do arquivo")
+    return theme
+
+
+def write_index(directory: Path, lexicon: Lexicon) -> Path:
+    """Validate every theme of a folder (raising on the first invalid one) and write the index
+    a lazy :meth:`ThemeCatalog.load` reads: each theme's id and whether it is reviewed."""
+    catalog = ThemeCatalog.load(directory, lexicon)
+    index = {t: catalog.get(t).reviewed for t in catalog.ids()}
+    path = directory / INDEX_FILE
+    path.write_text(json.dumps({"themes": index}, ensure_ascii=False, sort_keys=True) + "\n",
+                    encoding="utf-8")
+    return path

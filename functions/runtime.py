@@ -1,46 +1,63 @@
 """The game's services wired to real clients, built once per Lambda container (and swappable
 in tests).
 
-Cold starts pay for the boto3 clients and the lexicon (memory-mapped, fast) once; warm
-invocations reuse them. The signing key is not here: only the identity API and the
+Cold starts pay for the boto3 clients once; warm invocations reuse them. The match and lobby
+services, the engine and the lexicon are imported and built on first use, so ``$connect`` and
+``$disconnect`` never load them. The signing key is not here: only the identity API and the
 authorizer read it (:mod:`functions.identity_runtime`).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.match import Resources
 from functions.clock import wall_clock_ms
 from functions.config import Config
 from functions.container import PerContainer
 from functions.handlers.ratelimit import PLAYER_BURST, PLAYER_RATE, RateLimiter
 from functions.service.context import Context
-from functions.service.lobby import LobbyService
-from functions.service.matches import MatchService
 from functions.service.notifier import Notifier
 from functions.service.timers import Timers
 from functions.storage.repository import Repository
+
+if TYPE_CHECKING:
+    from engine.match import Resources
+    from functions.service.lobby import LobbyService
+    from functions.service.matches import MatchService
 
 
 @dataclass
 class Runtime:
     ctx: Context
-    matches: MatchService
-    lobby: LobbyService
     limiter: RateLimiter
     player_limiter: RateLimiter
+
+    @functools.cached_property
+    def matches(self) -> MatchService:
+        from functions.service.matches import MatchService
+
+        return MatchService(self.ctx)
+
+    @functools.cached_property
+    def lobby(self) -> LobbyService:
+        from functions.service.lobby import LobbyService
+
+        return LobbyService(self.ctx, self.matches)
 
 
 def assemble(repository: Repository, notifier: Notifier, timers: Timers, *,
              clock_ms: Any = wall_clock_ms, queue_wait_s: int = 20,
-             resources: Resources | None = None) -> Runtime:
-    ctx = Context(repository, notifier, timers, resources or Resources.default(), clock_ms,
-                  queue_wait_s)
-    matches = MatchService(ctx)
-    return Runtime(ctx, matches, LobbyService(ctx, matches), RateLimiter(),
-                   RateLimiter(PLAYER_BURST, PLAYER_RATE))
+             resources: Resources | None = None,
+             reviewed_themes_only: bool = False) -> Runtime:
+    def load() -> Resources:
+        from engine.match import Resources
+
+        return resources or Resources.default(reviewed_only=reviewed_themes_only)
+
+    ctx = Context(repository, notifier, timers, load, clock_ms, queue_wait_s)
+    return Runtime(ctx, RateLimiter(), RateLimiter(PLAYER_BURST, PLAYER_RATE))
 
 
 def from_config(config: Config) -> Runtime:
@@ -51,7 +68,7 @@ def from_config(config: Config) -> Runtime:
                                      endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
     return assemble(repository, notifier, timers, queue_wait_s=config.queue_wait_s,
-                    resources=Resources.default(reviewed_only=config.reviewed_themes_only))
+                    reviewed_themes_only=config.reviewed_themes_only)
 
 
 _HELD: PerContainer[Runtime] = PerContainer(lambda: from_config(Config.from_env()))

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from functions import identity_runtime
-from functions.handlers.observability import logger
+from functions.handlers.observability import LambdaContext, logger
 from functions.service.identity import AuthError
 
 
@@ -24,7 +22,7 @@ def _policy(principal: str, effect: str, resource: str,
     return out
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context()
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     rt = identity_runtime.current()
     ticket = (event.get("queryStringParameters") or {}).get("ticket")

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from functions import runtime
-from functions.handlers.observability import logger, metrics, tracer
+from functions.handlers.observability import LambdaContext, logger, metrics
 from functions.storage.repository import Connection
 
 #: open connections (tabs, devices) one player may hold; a flood of them is refused
@@ -26,7 +24,6 @@ def _room_for_one_more(rt: runtime.Runtime, player: str) -> bool:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Remember the connection and whose it is (the authorizer put the identity in the
     request context; without it the connection is refused)."""
@@ -49,7 +46,6 @@ def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Best effort: forget the connection. The seat stays; its turns time out until the player
     comes back (TTL and 410 pruning clean up whatever this misses)."""

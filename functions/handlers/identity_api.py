@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from functions import identity_runtime
-from functions.handlers.observability import logger
+from functions.handlers.observability import LambdaContext, logger
 from functions.protocol import json_input
 from functions.service.identity import AuthError, InvalidNameError, clean_name
 
@@ -84,7 +82,7 @@ def _body(event: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context()
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route = _ROUTES.get(event.get("routeKey") or f"{event.get('httpMethod')} {event.get('path')}")
     if route is None:

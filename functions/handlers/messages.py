@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engine import commands as engine_commands
 from engine.errors import RuleError
 from engine.moves import PlacedTile
-from functions.handlers.observability import logger, metrics
+from functions.handlers.observability import logger, metrics, publish_counters
 from functions.protocol import client as msg
 from functions.protocol import json_input, refusals
 from functions.protocol.server import Error, Pong, Previewed
@@ -148,20 +148,6 @@ def _request_id(data: object) -> str | None:
     return None
 
 
-#: service counters published as metrics (lost races, bot turns, matches started and settled)
-_COUNTERS = {"conflicts": "LostRaces", "bot_turns": "BotTurns",
-             "matches_started": "MatchesStarted", "matches_settled": "MatchesSettled"}
-
-
-def publish_counters(rt: Runtime) -> None:
-    """Turn what the services counted during this invocation into metrics."""
-    counters = rt.ctx.counters
-    for key, name in _COUNTERS.items():
-        if counters.get(key):
-            metrics.add_metric(name=name, unit="Count", value=counters[key])
-    counters.clear()
-
-
 def _read(body: str | None) -> object:
     raw = (body or "").encode("utf-8", "surrogatepass")
     if len(raw) > msg.MAX_MESSAGE_BYTES:
@@ -221,7 +207,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
     finally:
         elapsed = (time.perf_counter() - started) * 1000
         metrics.add_metric(name="LatencyMs", unit="Milliseconds", value=elapsed)
-        publish_counters(rt)
+        publish_counters(rt.ctx.counters)
     metrics.add_metric(name="Errors", unit="Count", value=1)
     logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
     return [Error(requestId=request_id, code=code, message=message_text).dump()]

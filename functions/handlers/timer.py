@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from functions import runtime
-from functions.handlers.messages import publish_counters
-from functions.handlers.observability import logger, metrics, tracer
+from functions.handlers.observability import LambdaContext, logger, metrics, publish_counters
 
 
-@logger.inject_lambda_context
+@logger.inject_lambda_context()
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     rt = runtime.current()
     kind = event.get("kind")
@@ -26,5 +22,5 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     else:
         logger.warning("unknown timer", extra={"event": event})
         fired = False
-    publish_counters(rt)
+    publish_counters(rt.ctx.counters)
     return {"fired": fired}

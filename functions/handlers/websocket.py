@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from functions import runtime
 from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS, handle
-from functions.handlers.observability import logger, metrics, tracer
+from functions.handlers.observability import LambdaContext, logger, metrics
 
 _OK = {"statusCode": 200}
 
@@ -32,21 +30,18 @@ def _run(event: dict[str, Any], allowed: frozenset[str] | None) -> dict[str, Any
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def game(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return _run(event, GAME_ACTIONS)
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def lobby(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return _run(event, LOBBY_ACTIONS)
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
 @metrics.log_metrics
-@tracer.capture_lambda_handler
 def default(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Anything no route matched: malformed JSON, no action, an unknown action."""
     return _run(event, frozenset())

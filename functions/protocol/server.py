@@ -12,12 +12,6 @@ from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-#: API Gateway refuses frames over 32 KB; the notifier checks every frame against this.
-MAX_FRAME_BYTES = 32 * 1024
-#: What the server lets a frame it cuts to size take (a split update, a page of history),
-#: with room to spare below MAX_FRAME_BYTES.
-FRAME_BUDGET = 30_000
-
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)

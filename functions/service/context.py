@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from engine.match import Resources
 from functions.service.notifier import Notifier
 from functions.service.timers import Timers
 from functions.storage.repository import Repository
+
+if TYPE_CHECKING:
+    from engine.match import Resources
 
 
 @dataclass
@@ -17,13 +21,18 @@ class Context:
     repository: Repository
     notifier: Notifier
     timers: Timers
-    resources: Resources
+    #: the lexicon and the themes, loaded on first use (a connection never needs them)
+    load_resources: Callable[[], Resources]
     clock_ms: Callable[[], int]
     queue_wait_s: int = 20
     #: a new match's seed (the bag and the bots); tests replace it to replay a match exactly
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(16))
     #: counts of what happened, for metrics (the handlers publish them)
     counters: dict[str, int] = field(default_factory=dict)
+
+    @functools.cached_property
+    def resources(self) -> Resources:
+        return self.load_resources()
 
     def count(self, name: str, n: int = 1) -> None:
         self.counters[name] = self.counters.get(name, 0) + n

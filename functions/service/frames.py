@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from functions.protocol.server import FRAME_BUDGET, EngineEvent, MatchView, Update
+from functions.protocol.limits import FRAME_BUDGET
+from functions.protocol.server import EngineEvent, MatchView, Update
 
 
 def _size(text: str) -> int:

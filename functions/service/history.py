@@ -16,7 +16,8 @@ from typing import Any
 from engine.events import Event
 from engine.review import position_before
 from engine.state import MatchState
-from functions.protocol.server import FRAME_BUDGET, Breakdown, History, HistoryEntry
+from functions.protocol.limits import FRAME_BUDGET
+from functions.protocol.server import Breakdown, History, HistoryEntry
 
 
 def entry(move: Mapping[str, Any], played: Mapping[str, Any] | None) -> HistoryEntry:

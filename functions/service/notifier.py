@@ -13,7 +13,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.protocol.server import MAX_FRAME_BYTES
+from functions.protocol.limits import MAX_FRAME_BYTES
 from functions.storage.repository import Repository
 
 _WORKERS = 8

@@ -1,17 +1,7 @@
-"""Lambda code without Docker: the game's packages and their dependencies, built locally.
-
-``cdk synth`` (and ``cdk deploy``) stages one directory for every function: ``engine/`` (with
-the lexicon artifact and the word graph), ``functions/``, ``themes/``, and the runtime
-dependencies installed by pip for Lambda's platform (manylinux x86_64, CPython 3.11) from
-binary wheels only. boto3 is installed too, pinned by ``pyproject.toml``, rather than taken
-from the Lambda runtime, so the code runs with the versions it was tested with.
-"""
+"""The Lambda code asset, built locally (no Docker) by :mod:`infra.lambda_asset`."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +9,12 @@ import jsii
 from aws_cdk import AssetHashType, BundlingOptions, DockerImage, ILocalBundling
 from aws_cdk import aws_lambda as lambda_
 
-REPO = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "functions", "themes")
-IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "tests", "*.md")
-PLATFORM = ["--platform", "manylinux2014_x86_64", "--implementation", "cp",
-            "--python-version", "3.11", "--only-binary=:all:"]
+from infra.lambda_asset import LAMBDA, REPO, build
 
-
-def runtime_requirements() -> list[str]:
-    """The ``[project] dependencies`` of pyproject.toml."""
-    import tomllib
-
-    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    return list(data["project"]["dependencies"])
+#: the functions' runtime and architecture, matching the asset's target
+RUNTIME = lambda_.Runtime.PYTHON_3_14
+ARCHITECTURE = lambda_.Architecture.ARM_64
+assert RUNTIME.name == f"python{LAMBDA.python}" and LAMBDA.architecture == "arm64"
 
 
 @jsii.implements(ILocalBundling)
@@ -39,11 +22,7 @@ class LocalPythonBundling:
     """Builds the asset on this machine (the CDK calls it instead of a Docker image)."""
 
     def try_bundle(self, output_dir: str, *args: Any, **kwargs: Any) -> bool:
-        out = Path(output_dir)
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-compile",
-                        "--target", str(out), *PLATFORM, *runtime_requirements()], check=True)
-        for package in PACKAGES:
-            shutil.copytree(REPO / package, out / package, ignore=IGNORE, dirs_exist_ok=True)
+        build(Path(output_dir), LAMBDA)
         return True
 
 
@@ -54,7 +33,7 @@ def game_code() -> lambda_.Code:
         exclude=["**/*"],  # the local bundling puts in exactly what it needs
         asset_hash_type=AssetHashType.OUTPUT,  # a new build of the code is a new version
         bundling=BundlingOptions(
-            image=DockerImage.from_registry("public.ecr.aws/sam/build-python3.11"),
+            image=DockerImage.from_registry("public.ecr.aws/sam/build-python3.14"),
             local=LocalPythonBundling(),
             command=["false"],  # never used: the local bundling always succeeds or fails
         ),

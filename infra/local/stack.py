@@ -99,10 +99,10 @@ class LocalStack:
             "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.ports.management}/local",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
             "GUESTS_PER_ADDRESS_PER_HOUR": str(self.guests_per_hour),
-            "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
+            "METRICS_NAMESPACE": "VanlexisLocal",
             # CloudWatch's embedded metric lines mean nothing on a terminal.
-            "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED", "true"),
-            "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
+            "METRICS_DISABLED": os.environ.get("METRICS_DISABLED", "true"),
+            "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
         })
 
     def _aws(self) -> tuple[Any, str]:

@@ -10,9 +10,8 @@ import pytest
 os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
 os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
 os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
-os.environ["POWERTOOLS_TRACE_DISABLED"] = "1"
-os.environ["POWERTOOLS_METRICS_NAMESPACE"] = "VanlexisTest"
-os.environ["POWERTOOLS_LOG_LEVEL"] = "WARNING"
+os.environ["METRICS_NAMESPACE"] = "VanlexisTest"
+os.environ["LOG_LEVEL"] = "WARNING"
 
 import functools
 import importlib
@@ -22,7 +21,7 @@ from typing import Any
 from moto import mock_aws
 
 from functions import identity_runtime, runtime
-from infra.cdk.functions import SPECS
+from infra.cdk.function_specs import SPECS
 from tests.functional.access import RecordingClient, Use, check_granted, running
 from tests.functional.world import World
 

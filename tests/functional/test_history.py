@@ -10,7 +10,7 @@ import pytest
 
 from engine.bots.levels import action_command, bot_rng, level, market_commands
 from engine.state import MatchState
-from functions.protocol.server import MAX_FRAME_BYTES
+from functions.protocol.limits import MAX_FRAME_BYTES
 from functions.service import matches as match_service
 from functions.service.matches import SeatSpec
 from functions.service.settings import match_settings, rules_for

@@ -105,6 +105,16 @@ def test_the_state_machine_waits_then_invokes_the_timer(
     assert ":states:::lambda:invoke" in text and "FunctionsTimer" in text
 
 
+def test_every_game_function_runs_the_newest_python_on_arm(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    functions = {k: f["Properties"] for k, f in _resources(template, "AWS::Lambda::Function")
+                 .items() if k.startswith("Functions")}
+    assert len(functions) == len(access.TABLE)
+    assert {(p["Runtime"], tuple(p["Architectures"])) for p in functions.values()} == {
+        ("python3.14", ("arm64",))}
+
+
 def _definition(template: Template) -> dict[str, Any]:
     """The state machine's ASL, its CloudFormation references replaced by their names."""
     [machine] = _resources(template, "AWS::StepFunctions::StateMachine").values()

@@ -13,9 +13,8 @@ from engine.match import Player, apply, new_match, view
 from engine.moves import PlacedTile
 from engine.rules import RuleSet
 from engine.state import MatchState, Slot
+from functions.protocol.limits import FRAME_BUDGET, MAX_FRAME_BYTES
 from functions.protocol.server import (
-    FRAME_BUDGET,
-    MAX_FRAME_BYTES,
     SERVER_FRAME,
     Breakdown,
     EngineEvent,

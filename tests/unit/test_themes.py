@@ -134,3 +134,31 @@ def test_draws_can_be_restricted_to_reviewed_themes() -> None:
     assert every.drawable() == every.ids() and every.ids()
     assert reviewed.drawable() == [t for t in every.ids() if every.get(t).reviewed]
     assert len(reviewed) == len(every)  # a match on any valid theme still loads
+
+
+def test_a_built_folder_is_read_lazily_and_gives_the_same_themes(tmp_path: Path) -> None:
+    import shutil
+
+    from engine.themes import INDEX_FILE, UnknownThemeError, write_index
+
+    built = tmp_path / "themes"
+    shutil.copytree(DEFAULT_DIR, built)
+    write_index(built, LEX)
+    full = ThemeCatalog.load(DEFAULT_DIR, LEX)
+    lazy = ThemeCatalog.load(built, LEX)
+    assert lazy._loaded == {}  # nothing parsed until asked
+    assert lazy.ids() == full.ids() and lazy.ids(reviewed_only=True) == full.ids(
+        reviewed_only=True)
+    first = full.ids()[0]
+    assert lazy.get(first) == full.get(first) and list(lazy._loaded) == [first]
+    with pytest.raises(UnknownThemeError, match="não existe"):
+        lazy.get("sem-tema")
+    assert INDEX_FILE not in {p.name for p in DEFAULT_DIR.iterdir()}  # only the build writes it
+
+
+def test_the_build_refuses_an_invalid_theme(tmp_path: Path) -> None:
+    from engine.themes import write_index
+
+    (tmp_path / "teste.json").write_text(json.dumps(broken(name="")), encoding="utf-8")
+    with pytest.raises(ThemeError, match=r"teste\.json"):
+        write_index(tmp_path, LEX)

@@ -1,0 +1,256 @@
+"""Cold starts: each function's import and first call in a fresh interpreter, on one core,
+from the shipped asset.
+
+Run with ``python -m bench.coldstart``. The asset is built exactly as for Lambda
+(:mod:`infra.lambda_asset`) but for this machine's Python and CPU, so it can run here; an
+embedded AWS (moto, in this process) stands in for DynamoDB, Step Functions, Secrets Manager and
+the management API. Every function then starts ``RUNS`` times in a new interpreter pinned to
+one core (``taskset -c 0``), with only the asset and the standard library on its path
+(``python -S``, no bytecode written, as on Lambda's read-only ``/var/task``), imports its
+handler and answers one realistic event:
+
+- Authorizer: a fresh ticket; Identity: ``POST /guest``;
+- Connect and Disconnect: a new connection, then its end;
+- Game: ``preview`` of the engine's best play in a seeded match (lexicon, theme, scoring);
+- Lobby: ``hello``; DefaultRoute: a message that is not JSON;
+- Timer: the timeout of a seeded match's turn (a move, a save, the next timer, the fan-out).
+
+Printed per function: the median import time and first-call time, and their sum against the
+targets (authorizer and identity 300 ms, the others 500 ms), and the asset's size.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from bench.report import print_table
+from infra.lambda_asset import HERE, build
+
+RUNS = 5
+KEY = "k" * 64
+TARGET_MS = {"Authorizer": 300, "Identity": 300}
+DEFAULT_TARGET_MS = 500
+
+#: what runs in the fresh interpreter: the handler's import, then one call
+DRIVER = """
+import importlib, json, sys, time
+started = time.perf_counter()
+module, attribute, event = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+handler = getattr(importlib.import_module(module), attribute)
+imported = time.perf_counter()
+class Context:
+    function_name = "coldstart"; memory_limit_in_mb = 1024; aws_request_id = "cold"
+    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:coldstart"
+told = []
+if module.startswith("functions.handlers.websocket"):
+    from functions import runtime
+    notifier = runtime.current().ctx.notifier
+    reply = notifier.reply
+    notifier.reply = lambda c, frames: told.extend(frames) or reply(c, frames)
+answer = handler(event, Context())
+done = time.perf_counter()
+print(json.dumps({"import_ms": (imported - started) * 1000, "call_ms": (done - imported) * 1000,
+                  "answer": (told[-1] if told else str(answer))[:300]}))
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class World:
+    """The embedded AWS and what the events need: a secret, a table, a state machine, a
+    player with an open connection and a match."""
+
+    def __init__(self) -> None:
+        from moto.server import ThreadedMotoServer
+
+        self.port = _free_port()
+        self.moto = ThreadedMotoServer(ip_address="127.0.0.1", port=self.port, verbose=False)
+        self.moto.start()
+        os.environ.update({
+            "AWS_ENDPOINT_URL": f"http://127.0.0.1:{self.port}", "AWS_DEFAULT_REGION": "us-east-1",
+            "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local"})
+        import boto3
+
+        from functions.service.timers import state_machine_definition
+        from functions.storage.schema import create_table
+
+        create_table(boto3.client("dynamodb"), "coldstart")
+        self.secret = boto3.client("secretsmanager").create_secret(
+            Name="coldstart-key", SecretString=KEY)["ARN"]
+        queue = boto3.client("sqs").create_queue(QueueName="dead")["QueueUrl"]
+        self.machine = boto3.client("stepfunctions").create_state_machine(
+            name="timers", roleArn="arn:aws:iam::123456789012:role/t",
+            definition=json.dumps(state_machine_definition(
+                "arn:aws:lambda:us-east-1:123456789012:function:timer", queue)),
+        )["stateMachineArn"]
+        self.env = {
+            "PATH": os.environ["PATH"], "PYTHONDONTWRITEBYTECODE": "1",
+            "AWS_ENDPOINT_URL": os.environ["AWS_ENDPOINT_URL"],
+            "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "local",
+            "AWS_SECRET_ACCESS_KEY": "local", "TABLE_NAME": "coldstart",
+            "STATE_MACHINE_ARN": self.machine,
+            "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.port}",
+            "METRICS_NAMESPACE": "Vanlexis", "PYDANTIC_DISABLE_PLUGINS": "__all__",
+            "LOG_LEVEL": "ERROR", "AWS_LAMBDA_FUNCTION_NAME": "coldstart"}
+        self.count = 0
+
+    def stop(self) -> None:
+        self.moto.stop()
+
+    def _runtime(self) -> Any:
+        from functions import runtime
+        from functions.config import Config
+
+        return runtime.from_config(Config.from_env(self.env))
+
+    def signer(self) -> Any:
+        from functions.service.identity import Signer
+
+        return Signer(KEY.encode())
+
+    def player(self) -> tuple[str, str, str]:
+        """A new guest with an open connection: (player id, name, connection id)."""
+        from functions.storage.repository import Connection
+
+        self.count += 1
+        who, _ = self.signer().new_guest(f"Fria{self.count}", 1_800_000_000)
+        connection = f"conn{self.count}"
+        self._runtime().ctx.repository.put_connection(
+            Connection(connection, who.player_id, who.name), 1_800_000_000)
+        return who.player_id, who.name, connection
+
+    def match(self) -> tuple[str, str, str, dict[str, Any]]:
+        """A solo match against one bot, its player's connection attached; returns the
+        player, the match id, the connection id and the player's view."""
+        from functions.handlers.messages import handle
+
+        rt = self._runtime()
+        player, _, connection = self.player()
+        handle(rt, connection, json.dumps({"action": "startSolo", "requestId": "seed", "settings": {
+            "bots": 1, "botLevel": 1, "turnSeconds": 60}}), None, player)
+        active = rt.ctx.repository.get_active(player)
+        assert active is not None, "the solo match did not start"
+        [frame] = [json.loads(f) for f in handle(rt, connection, json.dumps({
+            "action": "resume", "requestId": "seed", "matchId": active[0]}), None, player)]
+        return player, frame["matchId"], connection, frame["view"]
+
+    def event(self, function: str) -> dict[str, Any]:
+        return {"Authorizer": self._ticket, "Identity": self._guest, "Connect": self._connect,
+                "Disconnect": self._disconnect, "Lobby": self._hello,
+                "DefaultRoute": self._not_json, "Game": self._preview,
+                "Timer": self._timeout}[function]()
+
+    def _ticket(self) -> dict[str, Any]:
+        import time
+
+        _, token = self.signer().new_guest("Bia", 1_800_000_000)
+        return {"type": "REQUEST", "methodArn": "arn:test",
+                "queryStringParameters": {"ticket": self.signer().ticket_for(
+                    token, int(time.time()))}}
+
+    def _guest(self) -> dict[str, Any]:
+        return {"routeKey": "POST /guest", "body": json.dumps({"name": "Carla"}),
+                "requestContext": {"http": {"sourceIp": f"10.0.0.{self.count % 250}"}}}
+
+    def _connect(self) -> dict[str, Any]:
+        self.count += 1
+        return {"requestContext": {"connectionId": f"new{self.count}", "requestId": "r",
+                                   "authorizer": {"playerId": f"p_{self.count:06d}",
+                                                  "name": "Davi"}}}
+
+    def _disconnect(self) -> dict[str, Any]:
+        return {"requestContext": {"connectionId": self.player()[2], "requestId": "r"}}
+
+    def _message(self, player: str, connection: str, body: str) -> dict[str, Any]:
+        return {"requestContext": {"connectionId": connection, "requestId": "r",
+                                   "authorizer": {"playerId": player}}, "body": body}
+
+    def _hello(self) -> dict[str, Any]:
+        player, _, connection = self.player()
+        return self._message(player, connection, json.dumps({"action": "hello",
+                                                             "requestId": "cold"}))
+
+    def _not_json(self) -> dict[str, Any]:
+        player, _, connection = self.player()
+        return self._message(player, connection, "{nada")
+
+    def _preview(self) -> dict[str, Any]:
+        from bench.local_load import best_tiles
+
+        player, match_id, connection, view = self.match()
+        return self._message(player, connection, json.dumps({
+            "action": "preview", "requestId": "cold", "matchId": match_id,
+            "tiles": best_tiles(view)}))
+
+    def _timeout(self) -> dict[str, Any]:
+        _, match_id, _, view = self.match()
+        return {"kind": "turn", "matchId": match_id, "turn": view["turn"]}
+
+
+def main() -> None:
+    from infra.cdk.function_specs import SPECS
+
+    if shutil.which("taskset") is None:
+        raise SystemExit("taskset (util-linux) is needed to pin the runs to one core")
+    if len(os.sched_getaffinity(0)) > 1:  # the embedded AWS answers from the other cores
+        os.sched_setaffinity(0, os.sched_getaffinity(0) - {0})
+    with tempfile.TemporaryDirectory() as tmp:
+        asset = Path(tmp) / "asset"
+        build(asset, HERE)
+        size = sum(p.stat().st_size for p in asset.rglob("*") if p.is_file())
+        with zipfile.ZipFile(Path(tmp) / "asset.zip", "w", zipfile.ZIP_DEFLATED) as packed:
+            for p in sorted(asset.rglob("*")):
+                packed.write(p, p.relative_to(asset))
+        zipped = (Path(tmp) / "asset.zip").stat().st_size
+        world = World()
+        rows = []
+        try:
+            for function, (path, memory, _, _) in SPECS.items():
+                module, attribute = path.rsplit(".", 1)
+                env = {**world.env, "PYTHONPATH": str(asset)}
+                if function in ("Authorizer", "Identity"):
+                    env["SIGNING_KEY_SECRET_ARN"] = world.secret
+                runs = []
+                for attempt in range(RUNS + 1):  # the first warms the disk cache: not counted
+                    event = world.event(function)
+                    done = subprocess.run(
+                        ["taskset", "-c", "0", sys.executable, "-S", "-c", DRIVER, module,
+                         attribute, json.dumps(event)],
+                        env=env, capture_output=True, text=True, check=False, cwd=tmp)
+                    if done.returncode != 0:
+                        raise SystemExit(f"{function} failed:\n{done.stderr[-3000:]}")
+                    if attempt:
+                        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+                imported = statistics.median(r["import_ms"] for r in runs)
+                called = statistics.median(r["call_ms"] for r in runs)
+                target = TARGET_MS.get(function, DEFAULT_TARGET_MS)
+                total = imported + called
+                rows.append((f"{function} ({memory} MB deployed)",
+                             f"import {imported:4.0f} ms + first call {called:4.0f} ms = "
+                             f"{total:4.0f} ms (target {target} ms: "
+                             f"{'met' if total <= target else 'MISSED'}); "
+                             f"answer {runs[-1]['answer'][:60]}"))
+        finally:
+            world.stop()
+        rows.append(("asset", f"{size / 1e6:.1f} MB unpacked, {zipped / 1e6:.1f} MB zipped "
+                              f"(built for Python {HERE.python}, {HERE.architecture})"))
+    print(f"cold starts, median of {RUNS} fresh interpreters on one core:")
+    print_table(rows)
+
+
+if __name__ == "__main__":
+    main()

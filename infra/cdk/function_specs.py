@@ -1,0 +1,16 @@
+"""The functions the stack deploys: each one's handler, memory, timeout and purpose. Plain data,
+so the tests and the benchmarks read it without loading the CDK."""
+
+from __future__ import annotations
+
+#: name → (handler, memory MB, timeout s, what it is)
+SPECS: dict[str, tuple[str, int, int, str]] = {
+    "Authorizer": ("functions.handlers.authorizer.handler", 256, 5, "$connect ticket check"),
+    "Connect": ("functions.handlers.connection.connect", 512, 10, "$connect"),
+    "Disconnect": ("functions.handlers.connection.disconnect", 512, 10, "$disconnect"),
+    "Game": ("functions.handlers.websocket.game", 1024, 29, "match actions"),
+    "Lobby": ("functions.handlers.websocket.lobby", 1024, 29, "lobby actions"),
+    "DefaultRoute": ("functions.handlers.websocket.default", 512, 10, "$default"),
+    "Timer": ("functions.handlers.timer.handler", 1024, 60, "turn timeouts, queue fill"),
+    "Identity": ("functions.handlers.identity_api.handler", 256, 5, "POST /guest, /ticket"),
+}
