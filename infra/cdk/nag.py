@@ -16,6 +16,10 @@ ACCEPTED: dict[str, str] = {
     "AWSLambdaBasicExecutionRole]":
         "The AWS managed basic execution role only lets a function write its own CloudWatch "
         "logs; a hand-written copy would say the same thing.",
+    "IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
+    "AmazonAPIGatewayPushToCloudWatchLogs]":
+        "API Gateway's account logging role: the AWS managed policy is the documented one "
+        "for it (create and write its own log groups); a copy would say the same thing.",
     "IAM5[Resource::*]":
         "X-Ray's PutTraceSegments and PutTelemetryRecords (active tracing) and S3 "
         "ListAllMyBuckets (the CDK's bucket deployment) accept no resource narrower than *.",

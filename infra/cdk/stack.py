@@ -6,7 +6,7 @@ from __future__ import annotations
 from aws_cdk import CfnOutput, Stack
 from constructs import Construct
 
-from infra.cdk import access
+from infra.cdk import access, api_logging
 from infra.cdk.functions import GameFunctions
 from infra.cdk.identity import IdentityApi, SigningKey
 from infra.cdk.monitoring import Monitoring
@@ -37,6 +37,9 @@ class VanlexisStack(Stack):
             "MATCH_RETENTION_DAYS": str(self.node.try_get_context("matchRetentionDays") or 30),
         })
         realtime = Realtime(self, "Realtime", functions=functions)
+        if api_logging.wanted(self):  # -c apiGatewayAccountRole=false: the account has one
+            logging_role = api_logging.ApiGatewayLogging(self, "ApiGatewayLogging")
+            realtime.stage.node.add_dependency(logging_role.account)
         for fn in functions.all():
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
         timers = Timers(self, "Timers", timer=functions["Timer"])

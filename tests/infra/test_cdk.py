@@ -105,6 +105,22 @@ def test_the_state_machine_waits_then_invokes_the_timer(
     assert ":states:::lambda:invoke" in text and "FunctionsTimer" in text
 
 
+def test_the_stage_logs_through_the_accounts_api_gateway_role(
+        synthesized: tuple[Template, Path], tmp_path: Path) -> None:
+    template, _ = synthesized
+    [account] = _resources(template, "AWS::ApiGateway::Account").values()
+    role = account["Properties"]["CloudWatchRoleArn"]["Fn::GetAtt"][0]
+    trust = json.dumps(_resources(template, "AWS::IAM::Role")[role])
+    assert "apigateway.amazonaws.com" in trust and "AmazonAPIGatewayPushToCloudWatchLogs" in trust
+    [(stage_id, stage)] = [(k, v) for k, v in _resources(template, "AWS::ApiGatewayV2::Stage")
+                           .items() if k.startswith("RealtimeStage")]
+    assert any(d.startswith("ApiGatewayLoggingAccount") for d in stage["DependsOn"]), stage_id
+    # An account that already has a role keeps it: the stack then sets none.
+    _, stack = build(App(context={"aws:cdk:bundling-stacks": [],
+                                  "apiGatewayAccountRole": "false"}, outdir=str(tmp_path)))
+    assert not Template.from_stack(stack).find_resources("AWS::ApiGateway::Account")
+
+
 def test_every_game_function_runs_the_newest_python_on_arm(
         synthesized: tuple[Template, Path]) -> None:
     template, _ = synthesized
