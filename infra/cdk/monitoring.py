@@ -9,16 +9,18 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from constructs import Construct
 
+from infra.cdk.realtime import STAGE, Realtime
 from infra.cdk.timers import Timers
 
 
 class Monitoring(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
-                 timers: Timers) -> None:
+                 timers: Timers, realtime: Realtime) -> None:
         super().__init__(scope, name)
         self.topic = sns.Topic(self, "Alarms", display_name="Vanlexis alarms",
                                enforce_ssl=True)
         self._timer_alarms(timers)
+        self._websocket_alarms(realtime)
         for fn in functions:
             fn_id = fn.node.id
             for metric, label, threshold in (
@@ -52,6 +54,23 @@ class Monitoring(Construct):
                     timers.dead_letters.metric_approximate_number_of_messages_visible(
                         period=Duration.minutes(5), statistic="Maximum"),
                     "Vanlexis timers: inputs in the dead-letter queue")
+
+    def _websocket_alarms(self, realtime: Realtime) -> None:
+        """The WebSocket API's own failures: a route's Lambda integration failing, or API
+        Gateway failing to run it (what players see as a dropped or unanswered message)."""
+        for metric_name, what in (("IntegrationError", "integration errors"),
+                                  ("ExecutionError", "execution errors")):
+            metric = cloudwatch.Metric(
+                namespace="AWS/ApiGateway", metric_name=metric_name, statistic="Sum",
+                dimensions_map={"ApiId": realtime.api.api_id, "Stage": STAGE},
+                period=Duration.minutes(5))
+            alarm = cloudwatch.Alarm(
+                self, f"WebSocket{metric_name}", metric=metric, threshold=5,
+                evaluation_periods=1,
+                comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+                treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
+                alarm_description=f"Vanlexis WebSocket API: {what} in 5 minutes")
+            alarm.add_alarm_action(actions.SnsAction(self.topic))
 
     def _dashboard(self, functions: list[lambda_.Function]) -> cloudwatch.Dashboard:
         """What an operator looks at first: the game's own metrics (Powertools EMF, namespace

@@ -48,6 +48,10 @@ ACCEPTED: dict[str, str] = {
         "The timers' dead-letter queue is itself the dead-letter path (nothing consumes it "
         "automatically; it is alarmed on and read by an operator), so it has no DLQ of its "
         "own.",
+    "SF1":
+        "The timers log errors only: one execution per turn at level ALL was about 3.5 KB of "
+        "CloudWatch Logs each (docs/cost.md); a failed execution is logged, alarmed on and "
+        "its input kept in the dead-letter queue.",
     "CFR1": "The game is open to players everywhere: no geographic restriction.",
     "CFR2":
         "The site is static files behind CloudFront; a WAF would cost more than the whole "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aws_cdk import RemovalPolicy
+from aws_cdk import Duration, RemovalPolicy, Stack
 from aws_cdk import aws_cloudfront as cloudfront
 from aws_cdk import aws_cloudfront_origins as origins
 from aws_cdk import aws_s3 as s3
@@ -13,6 +13,19 @@ from aws_cdk import aws_s3_deployment as deployment
 from constructs import Construct
 
 FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
+#: what the site is not: notes for whoever reads the repository
+NOT_PUBLISHED = ["README.md", "*.md"]
+
+
+def content_security_policy(region: str) -> str:
+    """The page's own files and nothing else; it talks only to this region's API Gateway
+    (the WebSocket and the identity API)."""
+    apis = f"*.execute-api.{region}.amazonaws.com"
+    return "; ".join([
+        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "font-src 'self'", f"connect-src 'self' https://{apis} wss://{apis}",
+        "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+        "frame-ancestors 'none'"])
 
 
 class Site(Construct):
@@ -28,12 +41,28 @@ class Site(Construct):
             encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
             server_access_logs_bucket=self.logs, server_access_logs_prefix="bucket/",
             removal_policy=RemovalPolicy.RETAIN)
+        headers = cloudfront.ResponseHeadersPolicy(
+            self, "Headers", comment="Vanlexis: the page's security headers",
+            security_headers_behavior=cloudfront.ResponseSecurityHeadersBehavior(
+                content_security_policy=cloudfront.ResponseHeadersContentSecurityPolicy(
+                    content_security_policy=content_security_policy(Stack.of(self).region),
+                    override=True),
+                content_type_options=cloudfront.ResponseHeadersContentTypeOptions(
+                    override=True),
+                frame_options=cloudfront.ResponseHeadersFrameOptions(
+                    frame_option=cloudfront.HeadersFrameOption.DENY, override=True),
+                referrer_policy=cloudfront.ResponseHeadersReferrerPolicy(
+                    referrer_policy=cloudfront.HeadersReferrerPolicy.SAME_ORIGIN,
+                    override=True),
+                strict_transport_security=cloudfront.ResponseHeadersStrictTransportSecurity(
+                    access_control_max_age=Duration.days(365), include_subdomains=True,
+                    override=True)))
         self.distribution = cloudfront.Distribution(
             self, "Cdn",
             default_behavior=cloudfront.BehaviorOptions(
                 origin=origins.S3BucketOrigin.with_origin_access_control(self.bucket),
                 viewer_protocol_policy=cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-                response_headers_policy=cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS),
+                response_headers_policy=headers),
             default_root_object="index.html",
             minimum_protocol_version=cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             enable_logging=True, log_bucket=self.logs, log_file_prefix="cdn/",
@@ -47,6 +76,6 @@ class Site(Construct):
         """Upload the frontend and its config.json, and refresh the CDN."""
         deployment.BucketDeployment(
             self, "Deploy", destination_bucket=self.bucket, distribution=self.distribution,
-            sources=[deployment.Source.asset(str(FRONTEND)),
+            sources=[deployment.Source.asset(str(FRONTEND), exclude=NOT_PUBLISHED),
                      deployment.Source.json_data("config.json", config)],
         )

@@ -3,7 +3,7 @@ alarms; least-privilege grants per function; the URLs as outputs."""
 
 from __future__ import annotations
 
-from aws_cdk import CfnOutput, Stack
+from aws_cdk import CfnOutput, Stack, Tags
 from constructs import Construct
 
 from infra.cdk import access, api_logging
@@ -20,6 +20,9 @@ from infra.cdk.timers import Timers, machine_arn
 class VanlexisStack(Stack):
     def __init__(self, scope: Construct, name: str, **kwargs: object) -> None:
         super().__init__(scope, name, **kwargs)
+        # Every resource says what it belongs to (cost reports, clean-up).
+        Tags.of(self).add("app", "vanlexis")
+        Tags.of(self).add("stack", name)
         storage = Storage(self, "Storage")
         key = SigningKey(self, "SigningKey")
         functions = GameFunctions(self, "Functions", environment={
@@ -58,7 +61,8 @@ class VanlexisStack(Stack):
             realtime.grant_connections(functions[fn_name], methods)
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
-        Monitoring(self, "Monitoring", functions=functions.all(), timers=timers)
+        Monitoring(self, "Monitoring", functions=functions.all(), timers=timers,
+                   realtime=realtime)
         CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
         CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
         CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)

@@ -259,6 +259,37 @@ def test_the_site_is_private_behind_cloudfront_with_its_config(
     assert {"SiteUrl", "WebSocketUrl", "IdentityApiUrl"} <= set(outputs)
 
 
+def test_the_site_sends_a_content_security_policy_and_publishes_no_notes(
+        synthesized: tuple[Template, Path]) -> None:
+    template, path = synthesized
+    [policy] = _resources(template, "AWS::CloudFront::ResponseHeadersPolicy").values()
+    headers = policy["Properties"]["ResponseHeadersPolicyConfig"]["SecurityHeadersConfig"]
+    csp = _flat(headers["ContentSecurityPolicy"]["ContentSecurityPolicy"])
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert "wss://*.execute-api.<AWS::Region>.amazonaws.com" in csp
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    staged = [d for d in path.parent.glob("asset.*") if (d / "index.html").exists()]
+    assert staged and not any(f.suffix == ".md" for d in staged for f in d.rglob("*"))
+
+
+def test_every_resource_is_tagged_and_timers_log_errors_only(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    for fn in _resources(template, "AWS::Lambda::Function").values():
+        assert {"Key": "app", "Value": "vanlexis"} in fn["Properties"]["Tags"]
+    [machine] = _resources(template, "AWS::StepFunctions::StateMachine").values()
+    assert machine["Properties"]["LoggingConfiguration"]["Level"] == "ERROR"
+
+
+def test_websocket_integration_and_execution_errors_are_alarmed(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    alarms = [a["Properties"] for a in _resources(template, "AWS::CloudWatch::Alarm").values()
+              if a["Properties"].get("Namespace") == "AWS/ApiGateway"]
+    assert sorted(a["MetricName"] for a in alarms) == ["ExecutionError", "IntegrationError"]
+    assert all({"Name": "Stage", "Value": "live"} in a["Dimensions"] for a in alarms)
+
+
 def test_alarms_watch_every_function(synthesized: tuple[Template, Path]) -> None:
     template, _ = synthesized
     functions = [k for k in _resources(template, "AWS::Lambda::Function")
