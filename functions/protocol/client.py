@@ -25,7 +25,7 @@ MAX_MESSAGE_BYTES = 16 * 1024
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     requestId: RequestId
 
@@ -60,7 +60,7 @@ class LeaveQueue(_Message):
 class RoomSettings(BaseModel):
     """A Customizada table: no theme and no cards is the classic game."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     turnSeconds: int = Field(default=90, ge=20, le=600)
     rounds: int = Field(default=15, ge=1, le=50)
@@ -139,7 +139,7 @@ class Review(_MatchMessage):
 
 
 class Tile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     row: Coordinate
     col: Coordinate
@@ -150,7 +150,7 @@ class Tile(BaseModel):
 class MoveCard(BaseModel):
     """A word card put into the play (spent only if the play is accepted)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     slot: Slot
     square: Square | None = None
@@ -255,7 +255,8 @@ ClientMessage = Annotated[
 ]
 
 # The cast: mypy cannot match an Annotated union against TypeAdapter's overloads.
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast("type[ClientMessage]", ClientMessage))
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
+    cast("type[ClientMessage]", ClientMessage), config=ConfigDict(defer_build=True))
 
 ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def _is_none(value: object) -> bool:
@@ -264,7 +264,7 @@ class _Frame(_Model):
 
 
 class PlayerInfo(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -291,7 +291,7 @@ class Welcome(_Frame):
 class EngineEvent(BaseModel):
     """One engine event the seat may see (``kind`` and its data; see docs/protocol.md)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: str
     data: dict[str, Any]
@@ -355,7 +355,7 @@ class QueueStatus(_Frame):
 
 
 class RoomPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str
     host: bool
@@ -373,7 +373,7 @@ class RoomStatus(_Frame):
 
 
 class DailyEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     rank: int
     name: str
@@ -463,7 +463,7 @@ class ReviewPage(_Frame):
 
 
 class LeaderboardEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     rank: int
     name: str
@@ -480,14 +480,14 @@ class Leaderboard(_Frame):
 
 
 class SeatBadges(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     seat: int
     badges: list[str]
 
 
 class RatingChange(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     seat: int
     before: float
@@ -529,4 +529,5 @@ ServerFrame = Annotated[
     Field(discriminator="type"),
 ]
 
-SERVER_FRAME: TypeAdapter[ServerFrame] = TypeAdapter(cast("type[ServerFrame]", ServerFrame))
+SERVER_FRAME: TypeAdapter[ServerFrame] = TypeAdapter(cast("type[ServerFrame]", ServerFrame),
+                                                 config=ConfigDict(defer_build=True))
