@@ -26,7 +26,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
-                   "AWS_SECRET_ACCESS_KEY": "bench", "TRACE_DISABLED": "1",
+                   "AWS_SECRET_ACCESS_KEY": "bench",
                    "METRICS_NAMESPACE": "Bench", "LOG_LEVEL": "ERROR"})
 
 import contextlib  # noqa: E402
@@ -53,9 +53,18 @@ FULL_MATCH_TURNS = 60  # 15 rounds of 4 seats; matches that end early on points 
 
 
 def _quiet(run: Callable[[], Any]) -> Any:
-    """Powertools Metrics prints its EMF lines on stdout; keep the report readable."""
+    """The handlers print their metric lines on stdout; keep the report readable."""
     with contextlib.redirect_stdout(io.StringIO()):
         return run()
+
+
+def _world(seed_prefix: str) -> World:
+    """A world whose rate limits run on its own clock: the bench sends a match's messages as
+    fast as the machine allows, while the players' time passes 30 s a turn."""
+    world = World(seed_prefix=seed_prefix)
+    for limiter in (world.runtime.limiter, world.runtime.player_limiter):
+        limiter.clock = lambda: world.clock.ms / 1000
+    return world
 
 
 def _state(world: World, match_id: str) -> tuple[MatchState, Any]:
@@ -89,7 +98,7 @@ def timings() -> dict[str, list[tuple[float, int, int, int, int]]]:
                                                                "timeout": []}
     policy = BotPlayer(level(0))
     with mock_aws():
-        world = World(seed_prefix="bench")
+        world = _world("bench")
         matches, match_id = 0, ""
         people: list[Client] = []
         while min(len(v) for v in out.values()) < SAMPLES and matches < 10:
@@ -123,7 +132,7 @@ def whole_match() -> dict[str, float]:
     policy = BotPlayer(level(4))
     counts = {"messages_in": 0.0, "invocations": 0.0, "seconds": 0.0}
     with mock_aws():
-        world = World(seed_prefix="cost")
+        world = _world("cost")
         people, match_id = _quiet(lambda: _room(world, ["Ana", "Bia", "Caio", "Duda"],
                                                 turnSeconds=60, rounds=15, cards=True))
         start_frames = world.api.posts
@@ -163,6 +172,9 @@ def whole_match() -> dict[str, float]:
             "timers": timers, "read_units": repo.read_units, "write_units": repo.write_units,
             "largest_item": repo.largest_item, "connection_minutes": 4 * minutes,
             "frame_bytes": world.runtime.ctx.notifier.bytes_sent,
+            # what the players were refused: a bench that hits its own limits measures nothing
+            "refused": sum(1 for frames in world.api.frames.values() for f in frames
+                           if f.get("type") == "error"),
         })
     return counts
 
@@ -202,7 +214,7 @@ def main() -> None:
                  f"{match['frames_out']:.0f} frames out ({match['frame_bytes'] / 1024:.0f} KiB), "
                  f"{match['timers']:.0f} timers, {match['read_units']:.0f} RRU, "
                  f"{match['write_units']:.0f} WRU, largest item {match['largest_item']:,} B, "
-                 f"{match['seconds']:.1f} s of handlers"))
+                 f"{match['seconds']:.1f} s of handlers, {match['refused']:.0f} refused"))
     costs = cost_per_thousand(match)
     rows.append(("cost of 1,000 4-person matches", f"of {FULL_MATCH_TURNS} turns (15 rounds), "
                                                    f"scaled from the match above"))
