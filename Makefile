@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock
+.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock destroy
 
 $(STAMP): pyproject.toml requirements/dev.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -60,6 +60,10 @@ synth: $(STAMP) $(NODE_STAMP)
 ## Deploy to the AWS account of your credentials: make deploy CDK_ARGS="-c account=… -c region=…"
 deploy: $(STAMP) $(NODE_STAMP)
 	$(CDK) deploy $(CDK_ARGS)
+
+## Delete a deployed stack (its table and site buckets are kept: docs/operations.md).
+destroy: $(STAMP) $(NODE_STAMP)
+	$(CDK) destroy $(CDK_ARGS)
 
 ## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
 fuzz: $(STAMP)

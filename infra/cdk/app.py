@@ -13,6 +13,7 @@ from aws_cdk import App, Environment, Validations
 from cdk_nag import AwsSolutionsChecks
 
 from infra.cdk.stack import VanlexisStack
+from infra.cdk.stage import Stage
 
 
 def build(app: App | None = None) -> tuple[App, VanlexisStack]:
@@ -20,8 +21,10 @@ def build(app: App | None = None) -> tuple[App, VanlexisStack]:
     account = app.node.try_get_context("account") or os.environ.get("CDK_DEFAULT_ACCOUNT")
     region = app.node.try_get_context("region") or os.environ.get("CDK_DEFAULT_REGION")
     env = Environment(account=account, region=region) if account and region else None
-    stack = VanlexisStack(app, app.node.try_get_context("stackName") or "Vanlexis", env=env,
-                          description="Vanlexis: a themed multiplayer word game")
+    stage = Stage.from_context(app.node)
+    stack = VanlexisStack(app, app.node.try_get_context("stackName") or stage.stack_name,
+                          stage=stage, env=env,
+                          description=f"Vanlexis ({stage.name}): a themed multiplayer word game")
     Validations.of(app).add_plugins(AwsSolutionsChecks(app, verbose=True))
     return app, stack
 

@@ -3,7 +3,7 @@ its own role granted only what its handler uses."""
 
 from __future__ import annotations
 
-from aws_cdk import Duration
+from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
@@ -11,9 +11,9 @@ from constructs import Construct
 from infra.cdk.function_specs import SPECS
 from infra.cdk.packaging import ARCHITECTURE, RUNTIME, game_code
 
-#: the same for every function: the metrics' namespace, and no pydantic plugin lookup (it
-#: reads every installed package's metadata, ~30 ms of each cold start; none is installed)
-FUNCTION_ENVIRONMENT = {"METRICS_NAMESPACE": "Vanlexis", "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+#: the same for every function: no pydantic plugin lookup (it reads every installed package's
+#: metadata, ~30 ms of each cold start; none is installed)
+FUNCTION_ENVIRONMENT = {"PYDANTIC_DISABLE_PLUGINS": "__all__"}
 
 
 class GameFunctions(Construct):
@@ -22,8 +22,10 @@ class GameFunctions(Construct):
         code = game_code()
         self.by_name: dict[str, lambda_.Function] = {}
         for fn_name, (handler, memory, timeout, description) in SPECS.items():
+            # Logs go with the stack: only the table and the site's buckets hold data.
             log_group = logs.LogGroup(self, f"{fn_name}Logs",
-                                      retention=logs.RetentionDays.ONE_MONTH)
+                                      retention=logs.RetentionDays.ONE_MONTH,
+                                      removal_policy=RemovalPolicy.DESTROY)
             self.by_name[fn_name] = lambda_.Function(
                 self, fn_name,
                 runtime=RUNTIME, architecture=ARCHITECTURE,

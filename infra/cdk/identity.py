@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aws_cdk import RemovalPolicy
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_integrations as integrations
 from aws_cdk import aws_logs as logs
@@ -25,10 +26,10 @@ class SigningKey(Construct):
 
 class IdentityApi(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: GameFunctions,
-                 allowed_origin: str) -> None:
+                 allowed_origin: str, api_name: str = "vanlexis-identity") -> None:
         super().__init__(scope, name)
         self.api = apigw.HttpApi(
-            self, "Api", api_name="vanlexis-identity",
+            self, "Api", api_name=api_name,
             cors_preflight=apigw.CorsPreflightOptions(
                 allow_origins=[allowed_origin], allow_methods=[apigw.CorsHttpMethod.POST],
                 allow_headers=["content-type"]),
@@ -36,7 +37,8 @@ class IdentityApi(Construct):
         target = integrations.HttpLambdaIntegration("Identity", functions["Identity"])
         for path in ("/guest", "/ticket"):
             self.api.add_routes(path=path, methods=[apigw.HttpMethod.POST], integration=target)
-        access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH)
+        access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH,
+                                    removal_policy=RemovalPolicy.DESTROY)
         stage = self.api.default_stage
         assert stage is not None
         cfn_stage = stage.node.default_child

@@ -7,18 +7,24 @@ from aws_cdk import aws_cloudwatch as cloudwatch
 from aws_cdk import aws_cloudwatch_actions as actions
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
+from aws_cdk import aws_sns_subscriptions as subscriptions
 from constructs import Construct
 
 from infra.cdk.realtime import STAGE, Realtime
+from infra.cdk.stage import Stage
 from infra.cdk.timers import Timers
 
 
 class Monitoring(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
-                 timers: Timers, realtime: Realtime) -> None:
+                 timers: Timers, realtime: Realtime, stage: Stage | None = None) -> None:
         super().__init__(scope, name)
-        self.topic = sns.Topic(self, "Alarms", display_name="Vanlexis alarms",
+        stage = stage or Stage()
+        self.namespace = stage.metric_namespace
+        self.topic = sns.Topic(self, "Alarms", display_name=f"Vanlexis alarms ({stage.name})",
                                enforce_ssl=True)
+        if stage.alarm_email:  # -c alarmEmail=…: the address confirms the first mail
+            self.topic.add_subscription(subscriptions.EmailSubscription(stage.alarm_email))
         self._timer_alarms(timers)
         self._websocket_alarms(realtime)
         for fn in functions:
@@ -34,7 +40,7 @@ class Monitoring(Construct):
                     treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
                     alarm_description=f"Vanlexis {fn_id}: {label.lower()} in 5 minutes")
                 alarm.add_alarm_action(actions.SnsAction(self.topic))
-        self.dashboard = self._dashboard(functions)
+        self.dashboard = self._dashboard(functions, stage.named("Vanlexis"))
 
     def _alarm(self, alarm_id: str, metric: cloudwatch.IMetric, description: str) -> None:
         alarm = cloudwatch.Alarm(
@@ -72,15 +78,15 @@ class Monitoring(Construct):
                 alarm_description=f"Vanlexis WebSocket API: {what} in 5 minutes")
             alarm.add_alarm_action(actions.SnsAction(self.topic))
 
-    def _dashboard(self, functions: list[lambda_.Function]) -> cloudwatch.Dashboard:
-        """What an operator looks at first: the game's own metrics (Powertools EMF, namespace
-        Vanlexis) and every function's errors, throttles and duration."""
+    def _dashboard(self, functions: list[lambda_.Function], title: str) -> cloudwatch.Dashboard:
+        """What an operator looks at first: the game's own metrics (embedded metric lines, the
+        stage's namespace) and every function's errors, throttles and duration."""
         def game(name: str, stat: str = "Sum") -> cloudwatch.Metric:
-            return cloudwatch.Metric(namespace="Vanlexis", metric_name=name, statistic=stat,
+            return cloudwatch.Metric(namespace=self.namespace, metric_name=name, statistic=stat,
                                      dimensions_map={"service": "vanlexis"},
                                      period=Duration.minutes(5))
 
-        board = cloudwatch.Dashboard(self, "Dashboard", dashboard_name="Vanlexis")
+        board = cloudwatch.Dashboard(self, "Dashboard", dashboard_name=title)
         board.add_widgets(
             cloudwatch.GraphWidget(title="Messages, moves, errors", left=[
                 game("Messages"), game("Moves"), game("Errors")], width=12),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from aws_cdk import Stack
+from aws_cdk import RemovalPolicy, Stack
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_authorizers as authorizers
 from aws_cdk import aws_apigatewayv2_integrations as integrations
@@ -26,7 +26,8 @@ ACCESS_LOG_FORMAT = (
 
 
 class Realtime(Construct):
-    def __init__(self, scope: Construct, name: str, *, functions: GameFunctions) -> None:
+    def __init__(self, scope: Construct, name: str, *, functions: GameFunctions,
+                 api_name: str = "vanlexis") -> None:
         super().__init__(scope, name)
 
         def integration(fn_name: str) -> integrations.WebSocketLambdaIntegration:
@@ -37,7 +38,7 @@ class Realtime(Construct):
             "TicketAuthorizer", functions["Authorizer"],
             identity_source=["route.request.querystring.ticket"])
         self.api = apigw.WebSocketApi(
-            self, "Api", api_name="vanlexis",
+            self, "Api", api_name=api_name,
             route_selection_expression="$request.body.action",
             connect_route_options=apigw.WebSocketRouteOptions(
                 integration=integration("Connect"), authorizer=authorizer),
@@ -49,7 +50,8 @@ class Realtime(Construct):
         game, lobby = integration("Game"), integration("Lobby")
         for action in ACTIONS:
             self.api.add_route(action, integration=game if action in GAME_ACTIONS else lobby)
-        access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH)
+        access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH,
+                                    removal_policy=RemovalPolicy.DESTROY)
         self.stage = apigw.WebSocketStage(
             self, "Stage", web_socket_api=self.api, stage_name=STAGE, auto_deploy=True,
             throttle=apigw.ThrottleSettings(rate_limit=200, burst_limit=400),

@@ -13,19 +13,24 @@ from infra.cdk.monitoring import Monitoring
 from infra.cdk.nag import acknowledge
 from infra.cdk.realtime import Realtime
 from infra.cdk.site import Site
+from infra.cdk.stage import Stage
 from infra.cdk.storage import Storage
 from infra.cdk.timers import Timers, machine_arn
 
 
 class VanlexisStack(Stack):
-    def __init__(self, scope: Construct, name: str, **kwargs: object) -> None:
+    def __init__(self, scope: Construct, name: str, *, stage: Stage | None = None,
+                 **kwargs: object) -> None:
         super().__init__(scope, name, **kwargs)
+        stage = stage or Stage()
         # Every resource says what it belongs to (cost reports, clean-up).
         Tags.of(self).add("app", "vanlexis")
         Tags.of(self).add("stack", name)
+        Tags.of(self).add("stage", stage.name)
         storage = Storage(self, "Storage")
         key = SigningKey(self, "SigningKey")
         functions = GameFunctions(self, "Functions", environment={
+            "METRICS_NAMESPACE": stage.metric_namespace,
             "TABLE_NAME": storage.table.table_name,
             "STATE_MACHINE_ARN": machine_arn(self),
             "QUEUE_WAIT_SECONDS": "20",
@@ -39,7 +44,8 @@ class VanlexisStack(Stack):
             # that long after their last move
             "MATCH_RETENTION_DAYS": str(self.node.try_get_context("matchRetentionDays") or 30),
         })
-        realtime = Realtime(self, "Realtime", functions=functions)
+        realtime = Realtime(self, "Realtime", functions=functions,
+                            api_name=stage.named("vanlexis"))
         if api_logging.wanted(self):  # -c apiGatewayAccountRole=false: the account has one
             logging_role = api_logging.ApiGatewayLogging(self, "ApiGatewayLogging")
             realtime.stage.node.add_dependency(logging_role.account)
@@ -47,7 +53,8 @@ class VanlexisStack(Stack):
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
         timers = Timers(self, "Timers", timer=functions["Timer"])
         site = Site(self, "Site")
-        identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url)
+        identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url,
+                               api_name=stage.named("vanlexis-identity"))
         # Each function gets exactly what infra/cdk/access.py lists for it.
         for fn_name, actions in access.TABLE.items():
             storage.grant_items(functions[fn_name], actions)
@@ -62,7 +69,7 @@ class VanlexisStack(Stack):
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
         Monitoring(self, "Monitoring", functions=functions.all(), timers=timers,
-                   realtime=realtime)
+                   realtime=realtime, stage=stage)
         CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
         CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
         CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)

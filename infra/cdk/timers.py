@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from aws_cdk import ArnFormat, Duration, Stack
+from aws_cdk import ArnFormat, Duration, RemovalPolicy, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
@@ -39,7 +39,8 @@ class Timers(Construct):
             self, "DeadLetters", retention_period=Duration.days(14), enforce_ssl=True,
             encryption=sqs.QueueEncryption.SQS_MANAGED)
         self.dead_letters.grant_send_messages(role)
-        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
+        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH,
+                                  removal_policy=RemovalPolicy.DESTROY)
         self.machine = sfn.StateMachine(
             self, "Machine", state_machine_name=machine_name(stack),
             state_machine_type=sfn.StateMachineType.STANDARD, role=role,

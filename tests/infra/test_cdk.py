@@ -308,6 +308,45 @@ def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path])
         assert metric in body, metric
 
 
+def test_a_second_stage_deploys_beside_the_first_with_its_own_names(
+        synthesized: tuple[Template, Path], tmp_path: Path) -> None:
+    from infra.cdk.stage import StageError
+
+    template, _ = synthesized
+    _, dev = build(App(context={"aws:cdk:bundling-stacks": [], "stage": "dev",
+                                "alarmEmail": "ops@example.com"}, outdir=str(tmp_path)))
+    dev_template = Template.from_stack(dev)
+    assert dev.stack_name == "Vanlexis-dev"
+
+    def names(t: Template) -> list[str]:
+        board = next(iter(_resources(t, "AWS::CloudWatch::Dashboard").values()))
+        apis = sorted(a["Properties"]["Name"] for a in
+                      _resources(t, "AWS::ApiGatewayV2::Api").values())
+        [fn, *_] = [f for k, f in _resources(t, "AWS::Lambda::Function").items()
+                    if k.startswith("FunctionsGame")]
+        return [board["Properties"]["DashboardName"], *apis,
+                fn["Properties"]["Environment"]["Variables"]["METRICS_NAMESPACE"]]
+    assert names(template) == ["Vanlexis", "vanlexis", "vanlexis-identity", "Vanlexis"]
+    assert names(dev_template) == ["Vanlexis-dev", "vanlexis-dev", "vanlexis-identity-dev",
+                                   "Vanlexis-dev"]
+    [mail] = _resources(dev_template, "AWS::SNS::Subscription").values()
+    assert mail["Properties"]["Protocol"] == "email"
+    assert mail["Properties"]["Endpoint"] == "ops@example.com"
+    assert not _resources(template, "AWS::SNS::Subscription")
+    with pytest.raises(StageError):
+        build(App(context={"aws:cdk:bundling-stacks": [], "stage": "Prod!"},
+                  outdir=str(tmp_path / "bad")))
+
+
+def test_tearing_down_leaves_only_what_holds_data(synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    kept = {k: r["Type"] for k, r in template.to_json()["Resources"].items()
+            if r.get("DeletionPolicy") == "Retain"}
+    assert sorted(set(kept.values())) == ["AWS::DynamoDB::Table", "AWS::S3::Bucket"], kept
+    for group in _resources(template, "AWS::Logs::LogGroup").values():
+        assert group.get("DeletionPolicy") == "Delete"
+
+
 def test_cfn_lint_finds_no_errors(synthesized: tuple[Template, Path]) -> None:
     from cfnlint.api import lint_file
 
