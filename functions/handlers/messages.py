@@ -102,8 +102,6 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
     msg.Leaderboard: lambda rt, who, m: [rt.lobby.leaderboard(m.requestId)],
     msg.SetStyle: lambda rt, who, m: [rt.lobby.set_style(who, m.tileStyle, m.boardStyle,
                                                          m.requestId)],
-    msg.Ping: lambda rt, who, m: [Pong(requestId=m.requestId,
-                                       serverTimeMs=rt.ctx.clock_ms()).dump()],
     msg.JoinQueue: lambda rt, who, m: _ack(lambda: rt.lobby.join_queue(who, m.seats,
                                                                        m.requestId)),
     msg.LeaveQueue: lambda rt, who, m: [rt.lobby.leave_queue(who, m.requestId)],
@@ -188,6 +186,9 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
             shown = action[:40] if action.isascii() and action.isprintable() else "?"
             raise ServiceError("message.unknown_action", f"Ação desconhecida: {shown}.")
         message = msg.CLIENT_MESSAGE.validate_python(data)
+        if isinstance(message, msg.Ping):  # the page's keep-alive: no read, nothing stored
+            metrics.add_metric(name="Messages", unit="Count", value=1)
+            return [Pong(requestId=message.requestId, serverTimeMs=rt.ctx.clock_ms()).dump()]
         conn = rt.ctx.repository.get_connection(connection_id)
         if conn is None:
             raise AuthError("auth.no_connection", "Conexão desconhecida: conecte-se de novo.")

@@ -78,11 +78,13 @@ def test_an_unknown_connection_is_refused(world: World) -> None:
     assert ana.last("error")["code"] == "auth.no_connection"
 
 
-def test_pings_are_answered_with_the_server_time(world: World) -> None:
+def test_pings_are_answered_with_the_server_time_and_read_nothing(world: World) -> None:
     ana = world.connect("Ana")
+    reads, writes = world.repository.reads, world.repository.writes
     request = ana.send("ping")
     pong = ana.last("pong")
     assert pong["requestId"] == request and pong["serverTimeMs"] == world.clock.ms
+    assert (world.repository.reads, world.repository.writes) == (reads, writes)
 
 
 def test_engine_refusals_keep_their_codes(world: World) -> None:
