@@ -48,7 +48,7 @@ PRICES = {  # us-east-1, public on-demand prices
     "dynamodb_wru": 0.625 / 1e6, "dynamodb_rru": 0.125 / 1e6,
     "sfn_transition": 0.025 / 1e3,
 }
-TRANSITIONS_PER_TIMER = 2  # Wait, then the task that invokes the timer handler
+# A timer is one transition (Wait) if a move stops it first, two if it fires (Wait, Fire)
 FULL_MATCH_TURNS = 60  # 15 rounds of 4 seats; matches that end early on points are scaled up
 
 
@@ -169,7 +169,8 @@ def whole_match() -> dict[str, float]:
         minutes = (world.clock.ms - 1_800_000_000_000) / 60000
         counts.update({
             "turns": turns, "frames_out": world.api.posts - start_frames + 4,
-            "timers": timers, "read_units": repo.read_units, "write_units": repo.write_units,
+            "timers": timers, "timers_stopped": world.runtime.ctx.timers.stopped,
+            "read_units": repo.read_units, "write_units": repo.write_units,
             "largest_item": repo.largest_item, "connection_minutes": 4 * minutes,
             "frame_bytes": world.runtime.ctx.notifier.bytes_sent,
             # what the players were refused: a bench that hits its own limits measures nothing
@@ -190,7 +191,7 @@ def cost_per_thousand(c: dict[str, float]) -> dict[str, float]:
         * PRICES["ws_connection_minute"],
         "DynamoDB": c["read_units"] * PRICES["dynamodb_rru"]
         + c["write_units"] * PRICES["dynamodb_wru"],
-        "Step Functions": c["timers"] * TRANSITIONS_PER_TIMER * PRICES["sfn_transition"],
+        "Step Functions": (2 * c["timers"] - c["timers_stopped"]) * PRICES["sfn_transition"],
     }
     return {k: v * 1000 * scale for k, v in per_match.items()}
 
@@ -212,7 +213,8 @@ def main() -> None:
     rows.append(("4-person match, 15 rounds",
                  f"{match['turns']:.0f} turns, {match['messages_in']:.0f} messages in, "
                  f"{match['frames_out']:.0f} frames out ({match['frame_bytes'] / 1024:.0f} KiB), "
-                 f"{match['timers']:.0f} timers, {match['read_units']:.0f} RRU, "
+                 f"{match['timers']:.0f} timers ({match['timers_stopped']:.0f} stopped early), "
+                 f"{match['read_units']:.0f} RRU, "
                  f"{match['write_units']:.0f} WRU, largest item {match['largest_item']:,} B, "
                  f"{match['seconds']:.1f} s of handlers, {match['refused']:.0f} refused"))
     costs = cost_per_thousand(match)

@@ -175,7 +175,7 @@ class MatchService:
                 return Outcome([self._view_frame(latest_state, seat, rules, request_id)])
             ctx.count("commands")
             self._after(new_record, state, new_state, rules, events,
-                        request=(player_id, request_id))
+                        request=(player_id, request_id), stop_timer=True)
             return Outcome([])
         raise ServiceError("state.changed",
                            "A partida mudou enquanto seu pedido chegava; tente de novo.")
@@ -326,14 +326,26 @@ class MatchService:
         view = self._seat_view(state, seat, rules, online, _watchers(state, connections))
         return View(requestId=request_id, matchId=state.match_id, view=view).dump()
 
-    def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
-               rules: RuleSet, events: list[Event], request: tuple[str, str] | None) -> None:
-        ctx = self.ctx
+    def _arm(self, before: MatchState | None, state: MatchState) -> None:
+        """A new person's turn gets its timer."""
         new_turn = before is None or before.turn != state.turn
         if not state.finished and new_turn and not state.seats[state.current].bot:
-            seconds = math.ceil(max(0, state.deadline_ms - ctx.clock_ms()) / 1000)
-            ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
-                                {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
+            seconds = math.ceil(max(0, state.deadline_ms - self.ctx.clock_ms()) / 1000)
+            self.ctx.timers.schedule(
+                turn_timer_name(state.match_id, state.turn), seconds,
+                {"kind": "turn", "matchId": state.match_id, "turn": state.turn})
+
+    def _disarm(self, before: MatchState | None, state: MatchState) -> None:
+        """A person's turn that a move ended before its deadline: its timer need not fire."""
+        if before is not None and before.turn != state.turn and \
+                not before.seats[before.current].bot:
+            self.ctx.timers.stop(turn_timer_name(state.match_id, before.turn))
+
+    def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
+               rules: RuleSet, events: list[Event], request: tuple[str, str] | None,
+               stop_timer: bool = False) -> None:
+        ctx = self.ctx
+        self._arm(before, state)
         ratings, badges, profiles = self._settle(record, state) if state.finished else ([], [], {})
         unrated = (fair_rating.unrated_reason(state)
                    if state.finished and record.settings.get("mode") == "normal" else None)
@@ -364,6 +376,8 @@ class MatchService:
                                      player=profiles.get(seat), unrated=unrated,
                                      mode=record.settings.get("mode", "solo")).dump()))
         ctx.notifier.post_many(frames)
+        if stop_timer:
+            self._disarm(before, state)
         if state.finished:
             for player_id in record.players:
                 if player_id:

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 
 _NAME = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -80,6 +80,7 @@ class Timers:
         self.client = client
         self.arn = state_machine_arn
         self.started = 0  # executions started (each costs a few state transitions)
+        self.stopped = 0
 
     def schedule(self, name: str, seconds: int, payload: dict[str, Any]) -> bool:
         """Start the timer; False if a timer of that name already exists."""
@@ -92,4 +93,16 @@ class Timers:
                 return False
             raise
         self.started += 1
+        return True
+
+    def stop(self, name: str) -> bool:
+        """Stop a timer that is no longer needed (its turn ended early), so it never fires:
+        a stopped execution costs one state transition instead of two, and no invocation.
+        Best effort: a timer already fired or gone is simply not stopped."""
+        execution = self.arn.replace(":stateMachine:", ":execution:", 1) + ":" + name
+        try:
+            self.client.stop_execution(executionArn=execution, cause="the turn ended")
+        except (ClientError, BotoCoreError):
+            return False
+        self.stopped += 1
         return True

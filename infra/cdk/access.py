@@ -55,6 +55,9 @@ SECRET_READERS = ("Authorizer", "Identity")
 #: these start turn and queue-fill timers
 TIMER_STARTERS = ("Game", "Lobby", "Timer")
 
+#: this stops the timer of a turn that a move ended early
+TIMER_STOPPERS = ("Game",)
+
 #: function → the management API methods it calls on ``@connections/<id>`` (POST sends a
 #: frame, GET asks whether a connection is still open)
 CONNECTIONS: dict[str, tuple[str, ...]] = {

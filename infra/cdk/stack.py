@@ -64,6 +64,8 @@ class VanlexisStack(Stack):
             functions[fn_name].add_environment("SIGNING_KEY_SECRET_ARN", key.secret.secret_arn)
         for fn_name in access.TIMER_STARTERS:
             timers.grant_start(functions[fn_name])
+        for fn_name in access.TIMER_STOPPERS:
+            timers.grant_stop(functions[fn_name])
         for fn_name, methods in access.CONNECTIONS.items():
             realtime.grant_connections(functions[fn_name], methods)
         site.publish({"websocketUrl": realtime.stage.url,

@@ -53,6 +53,16 @@ class Timers(Construct):
                              include_execution_data=False),
         )
 
+    def grant_stop(self, grantee: iam.IGrantable) -> None:
+        """Stop this machine's executions (a turn that ended early needs no timer)."""
+        stack = Stack.of(self)
+        iam.Grant.add_to_principal(
+            grantee=grantee, actions=["states:StopExecution"],
+            resource_arns=[stack.format_arn(
+                service="states", resource="execution",
+                resource_name=f"{machine_name(stack)}:*",
+                arn_format=ArnFormat.COLON_RESOURCE_NAME)])
+
     def grant_start(self, grantee: iam.IGrantable) -> None:
         iam.Grant.add_to_principal(grantee=grantee, actions=["states:StartExecution"],
                                    resource_arns=[machine_arn(Stack.of(self))])

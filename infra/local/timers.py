@@ -88,6 +88,17 @@ class TimerRunner:
         with contextlib.suppress(Exception):
             self.sfn.stop_execution(executionArn=arn, cause="fired by the local timer runner")
 
+    def _stopped(self, arn: str) -> bool:
+        """A timer stopped since it was seen (its turn ended early) does not fire."""
+        try:
+            status = self.sfn.describe_execution(executionArn=arn)["status"]
+        except Exception:  # moto restarting: fire, the handler checks the turn anyway
+            return False
+        if status != "RUNNING":
+            self.due[arn] = (0.0, None)  # type: ignore[assignment]
+            return True
+        return False
+
     def _retry_delay(self, error: str, attempts: list[int]) -> float | None:
         """Seconds before the next attempt, as the first retrier that matches ``error`` says;
         None when none matches or its attempts are spent."""
@@ -128,7 +139,7 @@ class TimerRunner:
                 continue
             now = time.time()
             for arn, (at, payload) in list(self.due.items()):
-                if at <= now and payload is not None:
+                if at <= now and payload is not None and not self._stopped(arn):
                     self.due[arn] = (at, None)  # type: ignore[assignment]
                     threading.Thread(target=self._fire, args=(arn, payload),
                                      daemon=True).start()

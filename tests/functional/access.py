@@ -67,6 +67,7 @@ _ACTIONS: dict[str, Callable[[dict[str, Any]], list[tuple[str, str]]]] = {
     "query": lambda a: [("dynamodb:Query", _queried(a))],
     "transact_write_items": _transact,
     "start_execution": lambda a: [("states:StartExecution", "timers")],
+    "stop_execution": lambda a: [("states:StopExecution", "timers")],
     "post_to_connection": lambda a: [("execute-api:POST", "@connections")],
     "get_connection": lambda a: [("execute-api:GET", "@connections")],
 }
@@ -82,6 +83,7 @@ def granted_uses() -> set[Use]:
         out |= {(function, "dynamodb:Query", f"index/{index}/{prefix}")
                 for index in indexes for prefix in _INDEX_KEYS[index]}
     out |= {(function, "states:StartExecution", "timers") for function in access.TIMER_STARTERS}
+    out |= {(function, "states:StopExecution", "timers") for function in access.TIMER_STOPPERS}
     out |= {(function, f"execute-api:{method}", "@connections")
             for function, methods in access.CONNECTIONS.items() for method in methods}
     return out

@@ -163,6 +163,21 @@ def test_every_human_turn_gets_a_deterministically_named_timer(world: World) -> 
     assert all(t["seconds"] == 45 and t["kind"] == "turn" for t in timers)
 
 
+def test_a_turn_ended_early_stops_its_timer_and_the_next_turn_gets_one(world: World) -> None:
+    ana, _, match_id = _two_player_room(world)
+    _, fields = _play_message(world, match_id)
+    ana.send("play", **fields)
+
+    def status(turn: int) -> str:
+        [execution] = [e for e in world.sfn.list_executions(
+            stateMachineArn=world.machine)["executions"]
+            if e["name"] == f"turn-{match_id}-{turn}"]
+        return str(execution["status"])
+    assert status(1) == "ABORTED"  # costs one transition and never calls the timer function
+    assert status(2) == "RUNNING"
+    assert world.runtime.ctx.timers.stopped == 1
+
+
 def test_a_disconnected_seat_times_out_and_a_reconnect_resumes_it(world: World) -> None:
     ana, bia, match_id = _two_player_room(world)
     world.disconnect(ana)
