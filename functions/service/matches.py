@@ -132,10 +132,15 @@ class MatchService:
             name = next(n for _, p, n in people if p == exc.player_id)
             raise seating.PlayerBusyError(exc.player_id, name) from exc
         ctx.count("matches_started")
-        for _, player_id, _ in people:
+        # The first views go to the connections read from the table, not looked up through
+        # the byMatch index just after attaching them: an index is eventually consistent, and
+        # a connection it does not show yet would never get its first view.
+        attached = []
+        for _, player_id, name in people:
             for connection in ctx.repository.player_connections(player_id):
                 ctx.repository.attach_connection(connection, match_id)
-        self._after(record, None, state, rules, events, request=answer)
+                attached.append(Connection(connection, player_id, name, match_id))
+        self._after(record, None, state, rules, events, request=answer, connections=attached)
         return record
 
     # -- commands -----------------------------------------------------------------------------
@@ -343,14 +348,17 @@ class MatchService:
 
     def _after(self, record: MatchRecord, before: MatchState | None, state: MatchState,
                rules: RuleSet, events: list[Event], request: tuple[str, str] | None,
-               stop_timer: bool = False) -> None:
+               stop_timer: bool = False, connections: list[Connection] | None = None) -> None:
         ctx = self.ctx
         self._arm(before, state)
         ratings, badges, profiles = self._settle(record, state) if state.finished else ([], [], {})
         unrated = (fair_rating.unrated_reason(state)
                    if state.finished and record.settings.get("mode") == "normal" else None)
         frames = []
-        connections, online = self._online(state.match_id)
+        if connections is None:
+            connections, online = self._online(state.match_id)
+        else:
+            online = {c.player_id for c in connections}
         watchers = _watchers(state, connections)
         for connection in connections:
             # A connection of someone not seated is a spectator's: the public view and events.

@@ -167,8 +167,10 @@ class Repository(LobbyItems):
                            match_id) for i in items]
 
     def player_connections(self, player_id: str) -> list[str]:
+        """A player's open connections, from the table itself (a strongly consistent read:
+        a connection made a moment ago is in it, as the index might not yet show)."""
         items = self._query(
-            KeyConditionExpression="pk = :p AND begins_with(sk, :c)",
+            ConsistentRead=True, KeyConditionExpression="pk = :p AND begins_with(sk, :c)",
             ExpressionAttributeValues={":p": value(f"PLAYER#{player_id}"), ":c": value("CONN#")})
         return [str(i["sk"]).removeprefix("CONN#") for i in items]
 

@@ -45,7 +45,7 @@ TABLE: dict[str, dict[str, tuple[str, ...]]] = {
 #: function → the indexes it queries (byMatch: a match's connections; byRating: the ranking)
 INDEXES: dict[str, tuple[str, ...]] = {
     "Game": ("byMatch",),
-    "Lobby": ("byMatch", "byRating"),
+    "Lobby": ("byRating",),
     "Timer": ("byMatch",),
 }
 

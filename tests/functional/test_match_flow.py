@@ -163,6 +163,19 @@ def test_every_human_turn_gets_a_deterministically_named_timer(world: World) -> 
     assert all(t["seconds"] == 45 and t["kind"] == "turn" for t in timers)
 
 
+def test_the_first_views_reach_connections_the_index_does_not_show_yet(
+        world: World, monkeypatch: Any) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom", settings={"turnSeconds": 60})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    # In the cloud, byMatch is eventually consistent: just after the connections are
+    # attached to the new match, a query of the index may not show them yet.
+    monkeypatch.setattr(world.repository, "match_connections", lambda match_id: [])
+    ana.send("startRoom", code=code)
+    assert ana.last("view")["view"]["you"] == 0 and bia.last("view")["view"]["you"] == 1
+
+
 def test_a_turn_ended_early_stops_its_timer_and_the_next_turn_gets_one(world: World) -> None:
     ana, _, match_id = _two_player_room(world)
     _, fields = _play_message(world, match_id)
