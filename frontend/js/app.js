@@ -51,6 +51,10 @@ function onFrame(frame) {
     else if (!s.leaderboard) send("leaderboard");
     if (!frame.activeMatch) send("daily");  // today's challenge, for the lobby
   }
+  // Matched in the queue: the match's first view is sent as it starts and, in the cloud, may
+  // not reach this connection; if it has not come, ask for it.
+  if (frame.type === "queue" && frame.status === "matched" && frame.matchId &&
+      s.matchId !== frame.matchId) send("resume", { matchId: frame.matchId });
   if ((frame.type === "view" || frame.type === "update") && s.matchId === frame.matchId &&
       (before !== frame.matchId || frame.type === "view")) {
     send("history", { matchId: frame.matchId, limit: 50 });
