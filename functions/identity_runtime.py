@@ -33,7 +33,7 @@ class IdentityRuntime:
 def from_config(config: Config) -> IdentityRuntime:
     import boto3
 
-    return IdentityRuntime(Signer(config.signing_key(boto3.client)),
+    return IdentityRuntime(Signer.from_secret(config.signing_key(boto3.client)),
                            Table(boto3.client("dynamodb"), config.table),
                            config.guests_per_hour)
 

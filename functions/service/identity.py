@@ -104,12 +104,24 @@ def _unb64(text: str) -> bytes:
 
 
 class Signer:
-    """Signs and checks tokens and tickets with one secret key."""
+    """Signs tokens and tickets with the current key, and accepts those signed with it or with
+    an older key still listed: during a rotation the deployment lists the new key first and the
+    old one after it, so nobody is signed out (docs/operations.md)."""
 
-    def __init__(self, key: bytes) -> None:
-        if len(key) < 32:
+    def __init__(self, key: bytes, *older: bytes) -> None:
+        if any(len(k) < 32 for k in (key, *older)):
             raise ValueError("the signing key must have at least 32 bytes")
         self._key = key
+        self._keys = (key, *older)
+
+    @classmethod
+    def from_secret(cls, secret: bytes) -> Signer:
+        """The keys of a secret value: one key, or several separated by spaces or new lines,
+        the first one current."""
+        keys = secret.split()
+        if not keys:
+            raise ValueError("the signing key is empty")
+        return cls(keys[0], *keys[1:])
 
     def _sign(self, payload: dict[str, object]) -> str:
         body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8"))
@@ -131,8 +143,9 @@ class Signer:
         except ValueError as exc:
             raise AuthError(f"auth.{what}_invalid",
                             "Identificação inválida: entre de novo.") from exc
-        expected = hmac.new(self._key, parts[1].encode("ascii"), hashlib.sha256).digest()
-        if not hmac.compare_digest(signature, expected):
+        signed = parts[1].encode("ascii")
+        if not any(hmac.compare_digest(signature, hmac.new(k, signed, hashlib.sha256).digest())
+                   for k in self._keys):
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
         try:
             payload = json.loads(raw)  # signed by us, so small and well formed

@@ -42,8 +42,9 @@ ACCEPTED: dict[str, str] = {
         "connection's own player. The identity API is public by design: it creates guests, "
         "and tickets require a signed token.",
     "SMG4":
-        "Rotating the signing key signs every guest out; it is rotated by hand when needed "
-        "(docs/operations.md), not on a schedule.",
+        "The signing key is rotated by hand, with the old key still listed so nobody is "
+        "signed out, and removed after the tokens' 180 days (docs/operations.md); a "
+        "scheduled rotation would need the same two steps.",
     "SQS3":
         "The timers' dead-letter queue is itself the dead-letter path (nothing consumes it "
         "automatically; it is alarmed on and read by an operator), so it has no DLQ of its "
