@@ -21,6 +21,7 @@ targets (authorizer and identity 300 ms, the others 500 ms), and the asset's siz
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -111,7 +112,9 @@ class World:
     def stop(self) -> None:
         self.moto.stop()
 
+    @functools.cached_property
     def _runtime(self) -> Any:
+        """The game's runtime in this process, for seeding (clients made once)."""
         from functions import runtime
         from functions.config import Config
 
@@ -129,7 +132,7 @@ class World:
         self.count += 1
         who, _ = self.signer().new_guest(f"Fria{self.count}", 1_800_000_000)
         connection = f"conn{self.count}"
-        self._runtime().ctx.repository.put_connection(
+        self._runtime.ctx.repository.put_connection(
             Connection(connection, who.player_id, who.name), 1_800_000_000)
         return who.player_id, who.name, connection
 
@@ -138,7 +141,7 @@ class World:
         player, the match id, the connection id and the player's view."""
         from functions.handlers.messages import handle
 
-        rt = self._runtime()
+        rt = self._runtime
         player, _, connection = self.player()
         handle(rt, connection, json.dumps({"action": "startSolo", "requestId": "seed", "settings": {
             "bots": 1, "botLevel": 1, "turnSeconds": 60}}), None, player)

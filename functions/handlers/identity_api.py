@@ -43,7 +43,7 @@ def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, A
     rt = identity_runtime.current()
     clean_name(name)  # a bad name is refused before it costs an allowance
     if not rt.table.take_allowance(f"guest#{_source(event)}", GUEST_WINDOW_S,
-                                            rt.guests_per_hour, now):
+                                   rt.guests_per_hour, now):
         return _error(429, "identity.rate_limited",
                       "Muitos jogadores novos criados desta rede na última hora: tente de "
                       "novo mais tarde, ou continue com o nome que já tem neste aparelho.")

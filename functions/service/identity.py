@@ -111,8 +111,7 @@ class Signer:
     def __init__(self, key: bytes, *older: bytes) -> None:
         if any(len(k) < 32 for k in (key, *older)):
             raise ValueError("the signing key must have at least 32 bytes")
-        self._key = key
-        self._keys = (key, *older)
+        self._keys = (key, *older)  # the first signs
 
     @classmethod
     def from_secret(cls, secret: bytes) -> Signer:
@@ -125,7 +124,7 @@ class Signer:
 
     def _sign(self, payload: dict[str, object]) -> str:
         body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8"))
-        mac = hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest()
+        mac = hmac.new(self._keys[0], body.encode("ascii"), hashlib.sha256).digest()
         return f"v1.{body}.{_b64(mac)}"
 
     def _check(self, text: str | None, kind: str,

@@ -356,9 +356,8 @@ class MatchService:
                    if state.finished and record.settings.get("mode") == "normal" else None)
         frames = []
         if connections is None:
-            connections, online = self._online(state.match_id)
-        else:
-            online = {c.player_id for c in connections}
+            connections = self.ctx.repository.match_connections(state.match_id)
+        online = {c.player_id for c in connections}
         watchers = _watchers(state, connections)
         for connection in connections:
             # A connection of someone not seated is a spectator's: the public view and events.

@@ -15,7 +15,6 @@ os.environ["LOG_LEVEL"] = "WARNING"
 
 import functools
 import importlib
-import json
 from typing import Any
 
 from moto import mock_aws
@@ -30,9 +29,6 @@ REFUSED: list[str] = []  # what the cloud would refuse (a handler may swallow th
 
 
 def _record(use: Use) -> None:
-    if os.environ.get("ACCESS_DUMP"):
-        with open(os.environ["ACCESS_DUMP"], "a") as out:
-            out.write(json.dumps(use) + "\n")
     try:
         check_granted(use)
     except AssertionError as refused:
