@@ -13,7 +13,8 @@ handler and answers one realistic event:
 - Connect and Disconnect: a new connection, then its end;
 - Game: ``preview`` of the engine's best play in a seeded match (lexicon, theme, scoring);
 - Lobby: ``hello``; DefaultRoute: a message that is not JSON;
-- Timer: the timeout of a seeded match's turn (a move, a save, the next timer, the fan-out).
+- Timer: the timeout of a seeded match's turn (a bot's move, a save with its outbox item);
+- Outbox: the stream record of a new match's outbox item (views, attaching, the first timer).
 
 Printed per function: the median import time and first-call time, and their sum against the
 targets (authorizer and identity 300 ms, the others 500 ms), and the asset's size.
@@ -155,7 +156,7 @@ class World:
         return {"Authorizer": self._ticket, "Identity": self._guest, "Connect": self._connect,
                 "Disconnect": self._disconnect, "Lobby": self._hello,
                 "DefaultRoute": self._not_json, "Game": self._preview,
-                "Timer": self._timeout}[function]()
+                "Timer": self._timeout, "Outbox": self._outbox}[function]()
 
     def _ticket(self) -> dict[str, Any]:
         import time
@@ -198,6 +199,22 @@ class World:
         return self._message(player, connection, json.dumps({
             "action": "preview", "requestId": "cold", "matchId": match_id,
             "tiles": best_tiles(view)}))
+
+    def _outbox(self) -> dict[str, Any]:
+        import base64
+
+        _, match_id, _, _ = self.match()
+        found = self._runtime.ctx.repository.client.query(
+            TableName="coldstart", KeyConditionExpression="pk = :p AND begins_with(sk, :o)",
+            ExpressionAttributeValues={":p": {"S": f"MATCH#{match_id}"},
+                                       ":o": {"S": "OUTBOX#"}})
+        [item] = found["Items"]
+        # As Lambda's event carries it: binary attributes as base64 text.
+        image = {k: {"B": base64.b64encode(v["B"]).decode()} if "B" in v else v
+                 for k, v in item.items()}
+        return {"Records": [{"eventName": "INSERT", "eventSource": "aws:dynamodb",
+                             "dynamodb": {"NewImage": image, "SequenceNumber": "1",
+                                          "Keys": {"pk": item["pk"], "sk": item["sk"]}}}]}
 
     def _timeout(self) -> dict[str, Any]:
         _, match_id, _, view = self.match()

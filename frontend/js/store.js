@@ -19,6 +19,7 @@ export function freshMatch() {
     ended: null, confirm: null, secondWord: false,
     review: null, // your post-game review: { summary, moves, next } as its pages arrive
     openReview: null, // "move:best" or "move:band": the review receipt that is open
+    toldVersion: 0, // the match version of the last whole update or view applied
   };
 }
 
@@ -379,7 +380,13 @@ function applyMatchFrame(state, frame, describe) {
   if (frame.type === "view" && frame.view?.status === "finished" && frame.matchId !== state.matchId &&
       ["lobby", "queue", "room"].includes(state.screen)) return;
   const fresh = frame.matchId !== state.matchId;
+  // An update can come twice (the server retries what it could not finish telling): the
+  // second copy is not applied again.
+  if (frame.type === "update" && !fresh && frame.version <= state.toldVersion) return;
   if (fresh) enterMatch(state, frame.matchId);
+  if (!frame.partial && frame.view) {
+    state.toldVersion = (frame.type === "update" ? frame.version : frame.view.version) ?? 0;
+  }
   const before = state.view;
   const you = frame.view?.you ?? before?.you;
   const paced = [];

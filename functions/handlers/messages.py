@@ -84,8 +84,8 @@ def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
     if isinstance(message, msg.Resume):
         return rt.matches.resume(who.player_id, conn.connection_id, message.matchId,
                                  message.requestId).frames
-    outcome = rt.matches.command(who.player_id, message.matchId, to_command(message),
-                                 message.requestId, attached=conn.match_id == message.matchId)
+    outcome = rt.matches.command(conn, message.matchId, to_command(message),
+                                 message.requestId)
     if isinstance(message, msg.Leave):
         rt.ctx.repository.clear_active(who.player_id, message.matchId)
     return outcome.frames

@@ -1,4 +1,5 @@
-"""The target of the timer state machine: a turn's deadline, or a queue table's bot fill."""
+"""The target of the timer state machine (a turn's deadline, or a queue table's bot fill) and
+of the minute's schedule (the sweep that passes the turns whose timer never fired)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
             metrics.add_metric(name="Timeouts", unit="Count", value=1)
     elif kind == "fill":
         fired = rt.lobby.fill(int(event["seats"]), str(event["tableId"]))
+    elif kind == "sweep":
+        swept = rt.matches.sweep()
+        if swept:
+            logger.warning("overdue turns passed by the sweep", extra={"turns": swept})
+            metrics.add_metric(name="TurnsSwept", unit="Count", value=swept)
+        fired = swept > 0
     else:
         logger.warning("unknown timer", extra={"event": event})
         fired = False

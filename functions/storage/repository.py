@@ -17,6 +17,11 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   move and the bots' after it), with their receipts, compressed; written with the state in one
   transaction. One item per command, not per move: a leave can let the bots play out ~150
   moves, and a transaction holds at most 100 items;
+- ``MATCH#<id>`` / ``OUTBOX#<version>``: what the write of that version left to do (the
+  timers, the other seats' update), written with it and handed on by the table's stream
+  (:mod:`functions.storage.outbox`); while a person's turn runs, the state also carries
+  ``gsi3pk = LIVE#<shard>`` and ``gsi3sk`` = its deadline (the sparse index the sweep reads
+  to find turns whose timer never fired);
 - ``MATCH#<id>`` / ``REVIEW#<seat>``: the post-game review of one seat's moves (written once,
   the first time the seat asks for it; only that seat is ever sent it);
 - ``DAILY#<day>`` / ``SEED``: the Desafio do dia's seed and theme, drawn by the first player
@@ -51,8 +56,10 @@ from functions.storage.codec import (
     value,
 )
 from functions.storage.lobby_items import LobbyItems, QueueTable, Room
+from functions.storage.outbox import LIVE_SHARDS, Pending, live_shard, put_request
 from functions.storage.table import (
     CONNECTION_TTL_S,
+    DEADLINE_INDEX,
     LEADERBOARD,
     MATCH_INDEX,
     MATCH_TTL_S,
@@ -64,9 +71,9 @@ from functions.storage.table import (
     failed_condition,
 )
 
-__all__ = ["MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "BusyError", "ConflictError",
-           "Connection", "DuplicateRequestError", "ExistsError", "MatchRecord", "Profile",
-           "QueueTable", "Repository", "Room", "SeatClaim"]
+__all__ = ["DEADLINE_INDEX", "MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "BusyError",
+           "ConflictError", "Connection", "DuplicateRequestError", "ExistsError", "MatchRecord",
+           "Pending", "Profile", "QueueTable", "Repository", "Room", "SeatClaim"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,8 @@ class MatchRecord:
     players: list[str]  # player id per seat ("" for a bot)
     rated: bool = False
     finished: bool = False
+    #: when the running person's turn times out (epoch ms); None while no person's turn runs
+    deadline_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -177,10 +186,14 @@ class Repository(LobbyItems):
     # -- matches ------------------------------------------------------------------------------
 
     def _match_values(self, record: MatchRecord, now_s: int) -> dict[str, Any]:
-        return {"pk": f"MATCH#{record.match_id}", "sk": "STATE", "version": record.version,
-                "state": pack_state(record.state), "settings": record.settings,
-                "players": record.players, "rated": record.rated,
-                "finished": record.finished, "ttl": now_s + self.match_ttl_s}
+        values = {"pk": f"MATCH#{record.match_id}", "sk": "STATE", "version": record.version,
+                  "state": pack_state(record.state), "settings": record.settings,
+                  "players": record.players, "rated": record.rated,
+                  "finished": record.finished, "ttl": now_s + self.match_ttl_s}
+        if record.deadline_ms is not None and not record.finished:
+            values |= {"deadline": record.deadline_ms, "gsi3pk": live_shard(record.match_id),
+                       "gsi3sk": f"{record.deadline_ms:015d}"}
+        return values
 
     def _moves_put(self, match_id: str, moves: list[dict[str, Any]],
                    now_s: int) -> dict[str, Any]:
@@ -194,10 +207,11 @@ class Repository(LobbyItems):
 
     def create_match(self, record: MatchRecord, now_s: int,
                      moves: list[dict[str, Any]] | None = None,
-                     seats: Sequence[SeatClaim] = ()) -> None:
-        """Write a new match, with the moves its bots made before the first person's turn,
-        and seat its people: each person's ``ACTIVE`` pointer is set in the same transaction,
-        on condition that it is still what the caller read (none, or a finished match). So two
+                     seats: Sequence[SeatClaim] = (), pending: Pending | None = None) -> None:
+        """Write a new match, with the moves its bots made before the first person's turn
+        and its outbox item (``pending``), and seat its people: each person's ``ACTIVE``
+        pointer is set in the same transaction, on condition that it is still what the caller
+        read (none, or a finished match). So two
         matches that start at once for the same person cannot both seat them: the second
         raises :class:`BusyError` naming that person, and nothing of it is written."""
         put = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
@@ -205,6 +219,8 @@ class Repository(LobbyItems):
         items: list[dict[str, Any]] = [{"Put": put}]
         if moves:
             items.append({"Put": self._moves_put(record.match_id, moves, now_s)})
+        if pending is not None:
+            items.append(put_request(self.table, pending, now_s))
         claims = [self._claim(record.match_id, claim, now_s) for claim in seats]
         reasons = self._transact(items + claims)
         if not reasons:
@@ -228,22 +244,26 @@ class Repository(LobbyItems):
         item = self._get(f"MATCH#{match_id}", "STATE")
         if item is None:
             return None
+        deadline = item.get("deadline")
         return MatchRecord(match_id, int(item["version"]), unpack_state(item["state"]),
                            dict(item["settings"]), list(item["players"]),
-                           bool(item.get("rated")), bool(item.get("finished")))
+                           bool(item.get("rated")), bool(item.get("finished")),
+                           int(deadline) if deadline is not None else None)
 
     def save_match(self, record: MatchRecord, expected: int, now_s: int,
                    request: tuple[str, str] | None = None,
-                   moves: list[dict[str, Any]] | None = None) -> None:
+                   moves: list[dict[str, Any]] | None = None,
+                   pending: Pending | None = None) -> None:
         """Write the new state if the stored version is still ``expected``, together with the
-        record of ``request`` (player id, request id) and the batch of ``moves`` the command
-        made, if given, in one transaction: all of it or none."""
+        record of ``request`` (player id, request id), the batch of ``moves`` the command
+        made and its outbox item (``pending``), if given, in one transaction: all of it or
+        none."""
         put: dict[str, Any] = {
             "TableName": self.table, "Item": to_item(self._match_values(record, now_s)),
             "ConditionExpression": "#v = :v", "ExpressionAttributeNames": {"#v": "version"},
             "ExpressionAttributeValues": {":v": value(expected)},
         }
-        if request is None and not moves:
+        if request is None and not moves and pending is None:
             self.writes += 1
             self._count_write(put["Item"])
             try:
@@ -263,12 +283,27 @@ class Repository(LobbyItems):
                                  "ttl": now_s + REQUEST_TTL_S})}})
         if moves:
             items.append({"Put": self._moves_put(record.match_id, moves, now_s)})
+        if pending is not None:
+            items.append(put_request(self.table, pending, now_s))
         reasons = self._transact(items)
         if not reasons:
             return
         if request is not None and len(reasons) > 1 and reasons[1] == "ConditionalCheckFailed":
             raise DuplicateRequestError
         raise ConflictError  # the state moved on (or its moves were written by the winner)
+
+    def overdue_matches(self, now_ms: int) -> list[str]:
+        """The live matches whose person's turn passed its deadline before ``now_ms``, from
+        the sparse deadline index (every shard; the index holds keys only)."""
+        found: list[str] = []
+        for shard in range(LIVE_SHARDS):
+            items = self._query(
+                IndexName=DEADLINE_INDEX,
+                KeyConditionExpression="gsi3pk = :s AND gsi3sk < :now",
+                ExpressionAttributeValues={":s": value(f"LIVE#{shard:02d}"),
+                                           ":now": value(f"{now_ms:015d}")})
+            found += [str(i["pk"]).removeprefix("MATCH#") for i in items]
+        return found
 
     def get_review(self, match_id: str, seat: int) -> dict[str, Any] | None:
         item = self._get(f"MATCH#{match_id}", f"REVIEW#{seat}")

@@ -16,6 +16,7 @@ REQUEST_TTL_S = 2 * 86400
 LOBBY_TTL_S = 6 * 3600
 MATCH_INDEX = "byMatch"
 RATING_INDEX = "byRating"
+DEADLINE_INDEX = "byDeadline"
 LEADERBOARD = "LEADERBOARD"
 class ConflictError(Exception):
     """The item changed since it was read (a lost race)."""
@@ -115,7 +116,9 @@ class Table:
         reason code of each item (None where its condition held)."""
         self.writes += len(items)
         for entry in items:
-            self._count_write(entry["Put"]["Item"], transactional=True)
+            # A live match's state also moves its deadline index entry.
+            self._count_write(entry["Put"]["Item"], transactional=True,
+                              indexed="gsi3pk" in entry["Put"]["Item"])
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:

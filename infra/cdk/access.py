@@ -27,36 +27,48 @@ TABLE: dict[str, dict[str, tuple[str, ...]]] = {
     "Disconnect": {"GetItem": ("CONN#",), "DeleteItem": ("CONN#", "PLAYER#")},
     # $default answers errors only: no table at all
     "DefaultRoute": {},
-    # Game, Lobby and Timer send to a match's or room's players, and forget a connection
-    # API Gateway says is gone (its CONN# item and its player's PLAYER# pointer).
-    "Game": {"GetItem": ("CONN#", "MATCH#", "PLAYER#"),
-             "PutItem": ("DAILY#", "MATCH#", "PLAYER#"),
-             "UpdateItem": ("CONN#", "MATCH#"), "DeleteItem": ("CONN#", "PLAYER#"),
-             "Query": ("MATCH#",)},
+    # Game answers the connection that asked, and reads, writes and pages its match; a
+    # player's Leave clears their match pointer.
+    "Game": {"GetItem": ("CONN#", "MATCH#"), "PutItem": ("MATCH#",),
+             "UpdateItem": ("CONN#",), "DeleteItem": ("PLAYER#",), "Query": ("MATCH#",)},
+    # Lobby and Timer send to a room's or queue's players, and forget a connection API
+    # Gateway says is gone (its CONN# item and its player's PLAYER# pointer).
     "Lobby": {"GetItem": ("CONN#", "DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
               "PutItem": ("DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
-              "UpdateItem": ("CONN#",), "DeleteItem": ("CONN#", "PLAYER#"),
+              "DeleteItem": ("CONN#", "PLAYER#"),
               "Query": ("DAILY#", "PLAYER#", "QUEUE#")},
     "Timer": {"GetItem": ("CONN#", "MATCH#", "PLAYER#", "QUEUE#"),
-              "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"), "UpdateItem": ("CONN#",),
+              "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"),
               "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},
+    # Outbox tells every seat of a match, attaches a new match's connections, settles a
+    # finished one (profiles, the daily score, the rated flag, the reviews) and clears its
+    # players' match pointers.
+    "Outbox": {"GetItem": ("CONN#", "MATCH#", "PLAYER#"),
+               "PutItem": ("DAILY#", "MATCH#", "PLAYER#"),
+               "UpdateItem": ("CONN#", "MATCH#"), "DeleteItem": ("CONN#", "PLAYER#"),
+               "Query": ("MATCH#", "PLAYER#")},
 }
 
-#: function → the indexes it queries (byMatch: a match's connections; byRating: the ranking)
+#: function → the indexes it queries (byMatch: a match's connections; byRating: the ranking;
+#: byDeadline: the live turns, for the sweep)
 INDEXES: dict[str, tuple[str, ...]] = {
     "Game": ("byMatch",),
     "Lobby": ("byRating",),
-    "Timer": ("byMatch",),
+    "Timer": ("byDeadline",),
+    "Outbox": ("byMatch",),
 }
+
+#: this reads the table's stream (its new outbox items)
+STREAM_READERS = ("Outbox",)
 
 #: only these mint or check tokens and tickets
 SECRET_READERS = ("Authorizer", "Identity")
 
 #: these start turn and queue-fill timers
-TIMER_STARTERS = ("Game", "Lobby", "Timer")
+TIMER_STARTERS = ("Lobby", "Outbox")
 
 #: this stops the timer of a turn that a move ended early
-TIMER_STOPPERS = ("Game",)
+TIMER_STOPPERS = ("Outbox",)
 
 #: function → the management API methods it calls on ``@connections/<id>`` (POST sends a
 #: frame, GET asks whether a connection is still open)
@@ -66,4 +78,5 @@ CONNECTIONS: dict[str, tuple[str, ...]] = {
     "Game": ("POST",),
     "Lobby": ("POST",),
     "Timer": ("POST",),
+    "Outbox": ("POST",),
 }

@@ -14,6 +14,9 @@ SPECS: dict[str, tuple[str, int, int, str]] = {
     "Game": ("functions.handlers.websocket.game", 1024, 29, "match actions"),
     "Lobby": ("functions.handlers.websocket.lobby", 1024, 29, "lobby actions"),
     "DefaultRoute": ("functions.handlers.websocket.default", 512, 10, "$default"),
-    "Timer": ("functions.handlers.timer.handler", 1024, 60, "turn timeouts, queue fill"),
+    "Timer": ("functions.handlers.timer.handler", 1024, 60,
+              "turn timeouts, queue fill, the overdue-turn sweep"),
+    "Outbox": ("functions.handlers.outbox.handler", 1024, 60,
+               "after a match write: timers and the other seats' frames (table stream)"),
     "Identity": ("functions.handlers.identity_api.handler", 1024, 5, "POST /guest, /ticket"),
 }

@@ -10,6 +10,7 @@ from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
 from constructs import Construct
 
+from infra.cdk.outbox import Outbox
 from infra.cdk.realtime import STAGE, Realtime
 from infra.cdk.stage import Stage
 from infra.cdk.timers import Timers
@@ -17,7 +18,8 @@ from infra.cdk.timers import Timers
 
 class Monitoring(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
-                 timers: Timers, realtime: Realtime, stage: Stage | None = None) -> None:
+                 timers: Timers, realtime: Realtime, outbox: Outbox,
+                 stage: Stage | None = None) -> None:
         super().__init__(scope, name)
         stage = stage or Stage()
         self.namespace = stage.metric_namespace
@@ -26,6 +28,7 @@ class Monitoring(Construct):
         if stage.alarm_email:  # -c alarmEmail=…: the address confirms the first mail
             self.topic.add_subscription(subscriptions.EmailSubscription(stage.alarm_email))
         self._timer_alarms(timers)
+        self._outbox_alarms(outbox, next(f for f in functions if f.node.id == "Outbox"))
         self._websocket_alarms(realtime)
         for fn in functions:
             fn_id = fn.node.id
@@ -60,6 +63,23 @@ class Monitoring(Construct):
                     timers.dead_letters.metric_approximate_number_of_messages_visible(
                         period=Duration.minutes(5), statistic="Maximum"),
                     "Vanlexis timers: inputs in the dead-letter queue")
+
+    def _outbox_alarms(self, outbox: Outbox, function: lambda_.Function) -> None:
+        """Work after a write that is late (the stream's oldest record waits) or given up (a
+        record in the dead-letter queue: a seat missed an update, or a turn has no timer
+        until the sweep passes it)."""
+        self._alarm("OutboxDeadLetters",
+                    outbox.dead_letters.metric_approximate_number_of_messages_visible(
+                        period=Duration.minutes(5), statistic="Maximum"),
+                    "Vanlexis outbox: stream records given up (runbook: a stuck match, "
+                    "docs/operations.md)")
+        age = function.metric("IteratorAge", statistic="Maximum", period=Duration.minutes(1))
+        alarm = cloudwatch.Alarm(
+            self, "OutboxIteratorAge", metric=age, threshold=30_000, evaluation_periods=3,
+            comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
+            alarm_description="Vanlexis outbox: updates reach players over 30 s late")
+        alarm.add_alarm_action(actions.SnsAction(self.topic))
 
     def _websocket_alarms(self, realtime: Realtime) -> None:
         """The WebSocket API's own failures: a route's Lambda integration failing, or API

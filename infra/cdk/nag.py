@@ -21,8 +21,10 @@ ACCEPTED: dict[str, str] = {
         "API Gateway's account logging role: the AWS managed policy is the documented one "
         "for it (create and write its own log groups); a copy would say the same thing.",
     "IAM5[Resource::*]":
-        "X-Ray's PutTraceSegments and PutTelemetryRecords (active tracing) and S3 "
-        "ListAllMyBuckets (the CDK's bucket deployment) accept no resource narrower than *.",
+        "X-Ray's PutTraceSegments and PutTelemetryRecords (active tracing), DynamoDB "
+        "ListStreams (the outbox function's stream mapping; the records themselves are read "
+        "from the table's one stream) and S3 ListAllMyBuckets (the CDK's bucket deployment) "
+        "accept no resource narrower than *.",
     "IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
     "<RealtimeApiD4415F9E>/live/POST/@connections/*]":
         "Sending to players: connection ids are made at run time; the grant is this API's "

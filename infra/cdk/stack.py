@@ -11,6 +11,7 @@ from infra.cdk.functions import GameFunctions
 from infra.cdk.identity import IdentityApi, SigningKey
 from infra.cdk.monitoring import Monitoring
 from infra.cdk.nag import acknowledge
+from infra.cdk.outbox import Outbox
 from infra.cdk.realtime import Realtime
 from infra.cdk.site import Site
 from infra.cdk.stage import Stage
@@ -52,6 +53,8 @@ class VanlexisStack(Stack):
         for fn in functions.all():
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
         timers = Timers(self, "Timers", timer=functions["Timer"])
+        outbox = Outbox(self, "Outbox", table=storage.table, function=functions["Outbox"],
+                        sweeper=functions["Timer"])
         site = Site(self, "Site")
         identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url,
                                api_name=stage.named("vanlexis-identity"))
@@ -71,7 +74,7 @@ class VanlexisStack(Stack):
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
         Monitoring(self, "Monitoring", functions=functions.all(), timers=timers,
-                   realtime=realtime, stage=stage)
+                   realtime=realtime, outbox=outbox, stage=stage)
         CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
         CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
         CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)

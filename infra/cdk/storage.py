@@ -7,7 +7,7 @@ from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from constructs import Construct
 
-from functions.storage.repository import MATCH_INDEX, RATING_INDEX
+from functions.storage.repository import DEADLINE_INDEX, MATCH_INDEX, RATING_INDEX
 
 
 class Storage(Construct):
@@ -24,6 +24,8 @@ class Storage(Construct):
                 point_in_time_recovery_enabled=True),
             encryption=dynamodb.TableEncryption.AWS_MANAGED,
             removal_policy=RemovalPolicy.RETAIN,
+            # New images: the outbox function reads its items from the stream.
+            stream=dynamodb.StreamViewType.NEW_IMAGE,
         )
         self.table.add_global_secondary_index(
             index_name=MATCH_INDEX,
@@ -38,6 +40,12 @@ class Storage(Construct):
             sort_key=dynamodb.Attribute(name="gsi2sk", type=key),
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
+        )
+        self.table.add_global_secondary_index(
+            index_name=DEADLINE_INDEX,
+            partition_key=dynamodb.Attribute(name="gsi3pk", type=key),
+            sort_key=dynamodb.Attribute(name="gsi3sk", type=key),
+            projection_type=dynamodb.ProjectionType.KEYS_ONLY,
         )
 
     def grant_items(self, grantee: iam.IGrantable, actions: dict[str, tuple[str, ...]]) -> None:

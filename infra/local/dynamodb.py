@@ -23,6 +23,8 @@ import threading
 import time
 from typing import Any
 
+from infra.local.background import Background
+
 _LOCK = threading.RLock()
 
 
@@ -92,21 +94,15 @@ def _item_level_rollback() -> None:
     models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
 
 
-class TtlSweeper:
+class TtlSweeper(Background):
     """Deletes the items whose ``ttl`` (epoch seconds) has passed, every ``every_s``."""
 
+    thread_name = "ttl"
+
     def __init__(self, client: Any, table: str, every_s: float = 60.0) -> None:
+        super().__init__()
         self.client, self.table, self.every_s = client, table, every_s
         self.deleted = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="ttl", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=5)
 
     def sweep(self, now_s: float | None = None) -> int:
         """One pass; the number of items deleted."""

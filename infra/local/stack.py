@@ -113,7 +113,7 @@ class LocalStack:
         from functions.service.timers import state_machine_definition
         from functions.storage.schema import create_table
 
-        create_table(boto3.client("dynamodb"), TABLE)
+        create_table(boto3.client("dynamodb"), TABLE, stream_view="KEYS_ONLY")
         dead_letters = boto3.client("sqs").create_queue(QueueName=DEAD_LETTERS)["QueueUrl"]
         sfn = boto3.client("stepfunctions")
         arn = sfn.create_state_machine(
@@ -128,13 +128,22 @@ class LocalStack:
         import boto3
         from moto.server import ThreadedMotoServer
 
-        from functions.handlers import authorizer, connection, identity_api, timer, websocket
+        from functions.handlers import (
+            authorizer,
+            connection,
+            identity_api,
+            outbox,
+            timer,
+            websocket,
+        )
         from functions.handlers.messages import GAME_ACTIONS
         from functions.protocol.client import ACTIONS
+        from functions.storage.outbox import STREAM_FILTER
         from infra.local.dynamodb import TtlSweeper, serialise
-        from infra.local.gateway import LocalGateway, Routes
+        from infra.local.gateway import LambdaContext, LocalGateway, Routes
         from infra.local.http import LocalHttp, ManagementHttp
-        from infra.local.timers import TimerRunner
+        from infra.local.streams import StreamRunner
+        from infra.local.timers import Every, TimerRunner
 
         self._check_ports()
         self._environment()
@@ -169,9 +178,17 @@ class LocalStack:
             runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler},
                                  boto3.client("sqs"))
             runner.start()
+            dynamodb = boto3.client("dynamodb")
+            stream = dynamodb.describe_table(TableName=TABLE)["Table"]["LatestStreamArn"]
+            self.stream = StreamRunner(boto3.client("dynamodbstreams"), stream, outbox.handler,
+                                       STREAM_FILTER, images=(dynamodb, TABLE))
+            self.stream.start()
+            sweep = Every(60.0, lambda: timer.handler({"kind": "sweep"},
+                                                      LambdaContext("timer", "sweep")))
+            sweep.start()
             sweeper = TtlSweeper(boto3.client("dynamodb"), TABLE)
             sweeper.start()
-            stops += [sweeper.stop, runner.stop]
+            stops += [sweeper.stop, runner.stop, self.stream.stop, sweep.stop]
             self.gateway = gateway
             self.timers = runner
             asyncio.run(self._serve(gateway, ready))

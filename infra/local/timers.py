@@ -13,20 +13,25 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from infra.local.background import Background
 from infra.local.gateway import LambdaContext
 
 POLL_S = 0.2
 
 
-class TimerRunner:
+class TimerRunner(Background):
+    thread_name = "timers"
+
     def __init__(self, sfn: Any, state_machine_arn: str,
                  functions: dict[str, Callable[[dict[str, Any], Any], Any]],
                  sqs: Any = None, retry_scale: float = 1.0) -> None:
+        super().__init__()
         self.sfn = sfn
         self.retry_scale = retry_scale  # tests shorten the retries' waits
         self.sqs = sqs
@@ -46,15 +51,6 @@ class TimerRunner:
         self.failed = 0  # attempts that raised
         self.retried = 0
         self.dead_lettered = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="timers", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=5)
 
     def _scan(self) -> None:
         pages = self.sfn.get_paginator("list_executions").paginate(
@@ -151,3 +147,22 @@ def _matches(error: str, names: list[str]) -> bool:
     but a timeout, and any other name itself."""
     return "States.ALL" in names or error in names or (
         "States.TaskFailed" in names and error != "States.Timeout")
+
+
+class Every(Background):
+    """What an EventBridge schedule does: call ``run`` every ``seconds`` (the overdue-turn
+    sweep), in its own thread; a failing run is logged and the next one comes anyway."""
+
+    thread_name = "schedule"
+
+    def __init__(self, seconds: float, run: Callable[[], Any]) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.task = run
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.seconds):
+            try:
+                self.task()
+            except Exception:
+                logging.getLogger("vanlexis.schedule").exception("scheduled run failed")

@@ -90,7 +90,8 @@ def granted_uses() -> set[Use]:
 
 
 #: the partition keys of each index, as the recorder names them
-_INDEX_KEYS = {"byMatch": ("MATCH#",), "byRating": ("LEADERBOARD",)}
+_INDEX_KEYS = {"byMatch": ("MATCH#",), "byRating": ("LEADERBOARD",),
+               "byDeadline": ("LIVE#",)}
 
 
 def check_granted(use: Use) -> None:

@@ -166,6 +166,7 @@ def test_bots_moving_first_are_stored_with_the_new_match(world: World) -> None:
              SeatSpec("Ana", ana.player_id)]
     settings = match_settings({"cards": False}, mode="room", bot_levels=[1, 1, 0], seats=3)
     record = world.runtime.matches.start(seats, settings)
+    world.stream.drain()
     view = ana.last("view")["view"]
     assert view["moves"] == 2 and view["current"] == 2
     stored, older = world.repository.load_moves(record.match_id, None, 50)

@@ -7,6 +7,7 @@ from typing import Any
 from engine.bots.levels import GREEDY, action_command, bot_rng
 from engine.state import MatchState
 from functions.service.fair_rating import MIN_TURNS_PER_SEAT
+from functions.service.settlement import settle
 from tests.functional.world import Client, World, message_for, swap_turns
 from tests.helpers import resources
 
@@ -259,7 +260,7 @@ def test_leaving_ends_a_normal_match_and_rates_it_once(world: World) -> None:
     assert profile is not None and profile.matches == 1
     ana.send("pass", matchId=match_id)
     assert ana.last("error")["code"] == "match.finished"
-    world.runtime.matches._settle(world.repository.load_match(match_id), _state(world, match_id))  # type: ignore[arg-type]
+    settle(world.runtime.ctx, world.repository.load_match(match_id), _state(world, match_id))  # type: ignore[arg-type]
     again = world.repository.get_profile(ana.player_id)
     assert again == profile
     ana.send("hello")

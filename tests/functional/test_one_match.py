@@ -27,6 +27,7 @@ def _solo_behind_the_lobbys_back(world: World, client: Client) -> str:
     record: MatchRecord = world.runtime.matches.start(
         [SeatSpec(client.name, client.player_id)],
         match_settings({"rounds": 3}, mode="solo", bot_levels=[None], seats=1))
+    world.stream.drain()
     return record.match_id
 
 

@@ -11,18 +11,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import boto3
+from botocore.config import Config
 from botocore.exceptions import ClientError
 
 from engine.commands import command_to_json
 from engine.state import MatchState
 from functions import identity_runtime, runtime
-from functions.handlers import authorizer, connection, timer, websocket
+from functions.handlers import authorizer, connection, outbox, timer, websocket
 from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS
 from functions.service.identity import Identity, Signer
 from functions.service.notifier import Notifier
 from functions.service.timers import Timers
+from functions.storage.outbox import STREAM_FILTER
 from functions.storage.repository import Repository
 from functions.storage.schema import create_table
+from infra.local.streams import StreamRunner
 from tests.helpers import resources
 
 TABLE = "vanlexis-test"
@@ -133,6 +136,12 @@ class World:
     def __post_init__(self) -> None:
         self.dynamodb = boto3.client("dynamodb", region_name="us-east-1")
         create_table(self.dynamodb, TABLE)
+        # The outbox function, run from the table's stream after every handler, as Lambda's
+        # event source mapping would (moto's streams answer on the regional endpoint only).
+        stream = self.dynamodb.describe_table(TableName=TABLE)["Table"]["LatestStreamArn"]
+        streams = boto3.client("dynamodbstreams", region_name="us-east-1",
+                               config=Config(account_id_endpoint_mode="disabled"))
+        self.stream = StreamRunner(streams, stream, outbox.handler, STREAM_FILTER, retry_s=0)
         self.sfn = boto3.client("stepfunctions", region_name="us-east-1")
         iam_role = "arn:aws:iam::123456789012:role/timers"
         definition = {"StartAt": "Wait", "States": {
@@ -224,6 +233,7 @@ class World:
             websocket.lobby(event, CTX)
         else:
             websocket.default(event, CTX)
+        self.stream.drain()
 
     def timers(self) -> list[dict[str, Any]]:
         """Every timer started so far: its name and input."""
@@ -234,7 +244,9 @@ class World:
         return out
 
     def fire(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return timer.handler(payload, CTX)
+        answer = timer.handler(payload, CTX)
+        self.stream.drain()
+        return answer
 
 
 _ACTIONS = {"play": "play", "swap": "swap", "pass": "pass", "buy": "buy", "sell": "sell",

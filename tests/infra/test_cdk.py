@@ -18,6 +18,7 @@ from aws_cdk.assertions import Match, Template
 
 from functions.handlers.messages import GAME_ACTIONS
 from functions.protocol.client import ACTIONS
+from functions.storage.outbox import STREAM_FILTER
 from functions.storage.schema import table_definition
 from infra.cdk import access
 from infra.cdk.app import build
@@ -186,12 +187,18 @@ def _listed(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
+#: what reading the table's stream takes (the event source mapping reads it for the function)
+_STREAM_ACTIONS = {"dynamodb:ListStreams", "dynamodb:DescribeStream", "dynamodb:GetRecords",
+                   "dynamodb:GetShardIterator"}
+
+
 def _table_grants(template: Template, function: str) -> set[tuple[str, str, str]]:
     """(action, what, key prefix) of a function's DynamoDB grants: ``what`` is ``table`` or
-    ``index/<name>``; an index query has no key condition (``-``)."""
+    ``index/<name>``; an index query has no key condition (``-``). Stream reads apart."""
     out: set[tuple[str, str, str]] = set()
     for statement in _statements_of(template, function):
-        actions = [a for a in _listed(statement["Action"]) if a.startswith("dynamodb:")]
+        actions = [a for a in _listed(statement["Action"])
+                   if a.startswith("dynamodb:") and a not in _STREAM_ACTIONS]
         if not actions:
             continue
         keys = statement.get("Condition", {}).get("ForAllValues:StringLike", {}).get(
@@ -213,6 +220,47 @@ def test_each_function_is_granted_exactly_the_table_actions_and_keys_it_uses(
                 for prefix in prefixes}
     expected |= {("Query", f"index/{index}", "-") for index in access.INDEXES.get(function, ())}
     assert _table_grants(template, function) == expected
+
+
+@pytest.mark.parametrize("function", list(access.TABLE))
+def test_only_the_outbox_function_reads_the_tables_stream(
+        synthesized: tuple[Template, Path], function: str) -> None:
+    template, _ = synthesized
+    reads = [(a, _flat(r)) for s in _statements_of(template, function)
+             for a in _listed(s["Action"]) if a in _STREAM_ACTIONS for r in _listed(s["Resource"])]
+    if function not in access.STREAM_READERS:
+        assert not reads
+        return
+    # ListStreams takes no resource; the records are read from this table's stream only.
+    assert {a for a, r in reads if r == "*"} == {"dynamodb:ListStreams"}
+    streams = {r for a, r in reads if r != "*"}
+    assert len(streams) == 1 and next(iter(streams)).startswith("<StorageTable"), reads
+
+
+def test_the_stream_hands_new_outbox_items_to_the_outbox_function_with_retries(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    template.has_resource_properties("AWS::DynamoDB::Table", {
+        "StreamSpecification": {"StreamViewType": "NEW_IMAGE"}})
+    [mapping] = _resources(template, "AWS::Lambda::EventSourceMapping").values()
+    props = mapping["Properties"]
+    assert _flat(props["FunctionName"]).startswith("<FunctionsOutbox")
+    assert props["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    assert props["MaximumRetryAttempts"] >= 3 and props["StartingPosition"] == "LATEST"
+    assert json.loads(props["FilterCriteria"]["Filters"][0]["Pattern"]) == STREAM_FILTER
+    assert "<OutboxDeadLetters" in _flat(props["DestinationConfig"]["OnFailure"]["Destination"])
+    alarms = json.dumps(_resources(template, "AWS::CloudWatch::Alarm"))
+    assert '"MetricName": "IteratorAge"' in alarms and "OutboxDeadLetters" in alarms
+
+
+def test_the_sweep_runs_every_minute_on_the_timer_function(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    [rule] = _resources(template, "AWS::Events::Rule").values()
+    assert rule["Properties"]["ScheduleExpression"] == "rate(1 minute)"
+    [target] = rule["Properties"]["Targets"]
+    assert _flat(target["Arn"]).startswith("<FunctionsTimer")
+    assert json.loads(target["Input"]) == {"kind": "sweep"}
 
 
 @pytest.mark.parametrize("function", list(access.TABLE))
@@ -300,7 +348,8 @@ def test_alarms_watch_every_function(synthesized: tuple[Template, Path]) -> None
                  if k.startswith("Functions")]
     alarms = _resources(template, "AWS::CloudWatch::Alarm").values()
     watched = [a["Properties"]["Dimensions"][0]["Value"]["Ref"] for a in alarms
-               if a["Properties"].get("Namespace") == "AWS/Lambda"]
+               if a["Properties"].get("Namespace") == "AWS/Lambda"
+               and a["Properties"]["MetricName"] in ("Errors", "Throttles")]
     assert sorted(watched) == sorted(functions * 2)  # errors and throttles, each function
 
 

@@ -296,3 +296,20 @@ test("the daily result is shared with one square per move of yours and no word",
   assert.equal(text, "Vanlexis · Desafio do dia #335\n57 pontos em 3 lances\n🟥⬛🟨");
   assert.ok(!text.includes("GATO") && !text.includes("OVO"));
 });
+
+test("an update told twice is applied once; a later one still applies", () => {
+  const state = started();
+  const opponent = [[10, 10, "S"]];
+  const update = { type: "update", matchId: "m-1", version: 4, events: [played(1, 0, opponent, 7, 7)],
+    view: view({ turn: 2, current: 2, moves: 1, version: 4 }) };
+  applyFrame(state, update);
+  const told = JSON.stringify([state.announcements, state.pacing]);
+  applyFrame(state, structuredClone(update));  // the server's retry
+  assert.equal(JSON.stringify([state.announcements, state.pacing]), told);
+  assert.deepEqual(state.history.moves.map((m) => m.move), [0]);
+  assert.equal(state.toldVersion, 4);
+  applyFrame(state, { type: "update", matchId: "m-1", version: 5, events: [
+    played(2, 1, [[11, 10, "O"]], 3, 3)], view: view({ turn: 3, current: 0, moves: 2, version: 5 }) });
+  assert.deepEqual(state.history.moves.map((m) => m.move), [0, 1]);
+  assert.equal(state.view.turn, 3);
+});
