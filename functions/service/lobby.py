@@ -1,9 +1,13 @@
 """Before a match: greeting a player, the Normal queue, Customizada rooms and solo matches.
 
-The Normal queue forms tables by size (2, 3 or 4 seats). The first player at a new table starts
-its fill timer; when the table is full, or when the timer fires, the table closes (a
-conditional write, so a late joiner cannot slip in) and the match starts, with bots of a level
-near the people's mean rating in any free seat.
+The Normal queue forms tables by size (2, 3 or 4 seats), one at a time per size: the queue's
+open table. A joiner takes the next seat there with one conditional update (however many join
+at once, none conflicts with another until the table is full); when it cannot take one more,
+the joiner opens a new table in its place, and of two that try at once one wins and the other
+joins it. The first player at a new table starts its fill timer; when the table is full, or
+when the timer fires, the table closes (a conditional write, so a late joiner cannot slip in),
+the match starts, with bots of a level near the people's mean rating in any free seat, and
+the table is deleted.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud w
 ROOM_CODE_LENGTH = 6
 MAX_SEATS = 4
 RETRIES = 5
+#: a joiner's tries at the queue's open table: each failed one means another table filled
+SEAT_TRIES = 20
 
 
 def _retry(action: Callable[[], Any]) -> Any:
@@ -143,7 +149,7 @@ class LobbyService:
             self.leave_queue(who, None)
         rating = Rating.from_json(self.profile(who).rating).rating
         me = {"id": who.player_id, "name": who.name, "rating": round(rating, 1)}
-        table = _retry(lambda: self._sit(me, seats))
+        table = self._sit(me, seats)
         self.ctx.repository.set_queue_pointer(who.player_id, seats, table.table_id,
                                               self.ctx.now_s())
         if len(table.players) == seats:
@@ -156,24 +162,27 @@ class LobbyService:
                    (who.player_id, request_id))
 
     def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
+        """A seat at the queue's open table (one conditional update, however many join at
+        once), or, when it cannot take one more (full, closing, its fill time gone, or
+        emptied), a new table made the open one in its place. No scan of the queue: one
+        read of its open table, one write."""
         repo, now_s = self.ctx.repository, self.ctx.now_s()
-        for table in repo.open_tables(seats):
-            # A table everyone left, or whose fill timer already fired, has no timer left
-            # to close it: joining it would wait forever.
-            waiting = bool(table.players) and table.fill_at_ms > self.ctx.clock_ms()
-            if waiting and len(table.players) < seats and \
-                    me["id"] not in [p["id"] for p in table.players]:
-                joined = replace(table, players=[*table.players, me], version=table.version + 1)
-                repo.put_table(joined, table.version, now_s)
-                return joined
-        table = QueueTable("q-" + secrets.token_hex(6), seats, [me],
-                           self.ctx.clock_ms() + self.ctx.queue_wait_s * 1000)
-        repo.put_table(table, None, now_s)
-        if seats > 1:
-            self.ctx.timers.schedule(fill_timer_name(table.table_id), self.ctx.queue_wait_s,
-                                     {"kind": "fill", "seats": seats,
-                                      "tableId": table.table_id})
-        return table
+        for _ in range(SEAT_TRIES):
+            current = repo.open_table_id(seats)
+            if current is not None:
+                joined = repo.join_table(seats, current, me, self.ctx.clock_ms(), now_s)
+                if joined is not None:
+                    return joined
+            table = QueueTable("q-" + secrets.token_hex(6), seats, [me],
+                               self.ctx.clock_ms() + self.ctx.queue_wait_s * 1000)
+            if repo.open_new_table(table, current, now_s):
+                if seats > 1:
+                    self.ctx.timers.schedule(fill_timer_name(table.table_id),
+                                             self.ctx.queue_wait_s,
+                                             {"kind": "fill", "seats": seats,
+                                              "tableId": table.table_id})
+                return table
+        raise ServiceError("state.changed", "Muita gente ao mesmo tempo; tente de novo.")
 
     def leave_queue(self, who: Identity, request_id: str | None) -> str:
         repo = self.ctx.repository
@@ -238,6 +247,7 @@ class LobbyService:
                 answer = answer if answer is None or answer[0] != busy.player_id else None
         else:
             return False
+        repo.delete_table(table.seats, table.table_id)
         for p in people:
             repo.clear_queue_pointer(p["id"])
         self._tell([p["id"] for p in people],

@@ -38,14 +38,64 @@ class LobbyItems(Table):
 
     # -- the Normal queue ---------------------------------------------------------------------
 
-    def open_tables(self, seats: int) -> list[QueueTable]:
-        items = self._query(KeyConditionExpression="pk = :q",
-                            ExpressionAttributeValues={":q": value(f"QUEUE#{seats}")})
-        return [self._table(i) for i in items if not i.get("matchId")]
+    def open_table_id(self, seats: int) -> str | None:
+        """The table the queue of this size is filling now (``QUEUE#<seats>`` / ``OPEN``)."""
+        item = self._get(f"QUEUE#{seats}", "OPEN")
+        return str(item["tableId"]) if item else None
+
+    def open_new_table(self, table: QueueTable, replaces: str | None, now_s: int) -> bool:
+        """Put a new table and make it the queue's open one, in one transaction, if the
+        queue's open table is still ``replaces`` (None: there is none); False if another
+        joiner opened one first."""
+        pointer: dict[str, Any] = {
+            "TableName": self.table,
+            "Item": to_item({"pk": f"QUEUE#{table.seats}", "sk": "OPEN",
+                             "tableId": table.table_id, "ttl": now_s + LOBBY_TTL_S})}
+        if replaces is None:
+            pointer["ConditionExpression"] = "attribute_not_exists(pk)"
+        else:
+            pointer["ConditionExpression"] = "tableId = :old"
+            pointer["ExpressionAttributeValues"] = {":old": value(replaces)}
+        new = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+               "Item": to_item(self._table_values(table, now_s))}
+        return not self._transact([{"Put": pointer}, {"Put": new}])
+
+    def join_table(self, seats: int, table_id: str, player: dict[str, Any], now_ms: int,
+                   now_s: int) -> QueueTable | None:
+        """Take a seat at the table, in one conditional update: only while it is still
+        waiting (not closed, not empty, its fill time ahead), has a free seat and does not
+        seat this player yet. Concurrent joiners never conflict: each gets the next seat
+        until the table is full. None when the table cannot take them."""
+        self.writes += 1
+        self._count_write(None)
+        try:
+            found = self.client.update_item(
+                TableName=self.table,
+                Key=to_item({"pk": f"QUEUE#{seats}", "sk": f"TABLE#{table_id}"}),
+                UpdateExpression="SET players = list_append(players, :me), "
+                                 "version = version + :one, #ttl = :ttl ADD ids :id",
+                ConditionExpression="attribute_exists(pk) AND attribute_not_exists(matchId) "
+                                    "AND size(players) BETWEEN :one AND :below "
+                                    "AND fillAtMs > :now AND NOT contains(ids, :pid)",
+                ExpressionAttributeNames={"#ttl": "ttl"},
+                ExpressionAttributeValues={
+                    ":me": value([player]), ":one": value(1), ":below": value(seats - 1),
+                    ":now": value(now_ms), ":id": {"SS": [str(player["id"])]},
+                    ":pid": value(str(player["id"])), ":ttl": value(now_s + LOBBY_TTL_S)},
+                ReturnValues="ALL_NEW")
+        except ClientError as exc:
+            if failed_condition(exc):
+                return None
+            raise
+        return self._table(from_item(found["Attributes"]))
 
     def get_table(self, seats: int, table_id: str) -> QueueTable | None:
         item = self._get(f"QUEUE#{seats}", f"TABLE#{table_id}")
         return self._table(item) if item else None
+
+    def delete_table(self, seats: int, table_id: str) -> None:
+        """A closed table is gone at once: its match has started."""
+        self._delete(f"QUEUE#{seats}", f"TABLE#{table_id}")
 
     @staticmethod
     def _table(item: dict[str, Any]) -> QueueTable:
@@ -53,11 +103,18 @@ class LobbyItems(Table):
                           list(item["players"]), int(item["fillAtMs"]), int(item["version"]),
                           item.get("matchId"))
 
+    @staticmethod
+    def _table_values(table: QueueTable, now_s: int) -> dict[str, Any]:
+        # ``ids``: the seated players' ids as a string set, for the join's condition (an
+        # empty set cannot be stored: no attribute then).
+        return {"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
+                "seats": table.seats, "players": table.players,
+                "ids": {str(p["id"]) for p in table.players} or None,
+                "fillAtMs": table.fill_at_ms, "version": table.version,
+                "matchId": table.match_id, "ttl": now_s + LOBBY_TTL_S}
+
     def put_table(self, table: QueueTable, expected: int | None, now_s: int) -> None:
-        self._versioned_put({"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
-                             "seats": table.seats, "players": table.players,
-                             "fillAtMs": table.fill_at_ms, "version": table.version,
-                             "matchId": table.match_id, "ttl": now_s + LOBBY_TTL_S}, expected)
+        self._versioned_put(self._table_values(table, now_s), expected)
 
     def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int) -> None:
         self._put({"pk": f"PLAYER#{player_id}", "sk": "QUEUE", "seats": seats,

@@ -27,7 +27,8 @@ Keys (``pk`` / ``sk``), each item kind in one place:
 - ``DAILY#<day>`` / ``SEED``: the Desafio do dia's seed and theme, drawn by the first player
   of the day; ``DAILY#<day>`` / ``SCORE#<player>``: a finished attempt (the day's leaderboard);
   ``PLAYER#<id>`` / ``DAILY#<day>``: the player's one attempt of that day;
-- ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming;
+- ``QUEUE#<seats>`` / ``TABLE#<id>``: a Normal table forming (deleted once its match starts);
+  ``QUEUE#<seats>`` / ``OPEN``: the table of that size people join now;
 - ``ROOM#<code>`` / ``ROOM``: a Customizada room;
 - ``LIMIT#<what>#<who>`` / ``W#<window>``: uses of an allowance in one time window (guests
   made from one address in an hour);

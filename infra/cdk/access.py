@@ -35,11 +35,11 @@ TABLE: dict[str, dict[str, tuple[str, ...]]] = {
     # Gateway says is gone (its CONN# item and its player's PLAYER# pointer).
     "Lobby": {"GetItem": ("CONN#", "DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
               "PutItem": ("DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
-              "DeleteItem": ("CONN#", "PLAYER#"),
-              "Query": ("DAILY#", "PLAYER#", "QUEUE#")},
+              "UpdateItem": ("QUEUE#",), "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"),
+              "Query": ("DAILY#", "PLAYER#")},
     "Timer": {"GetItem": ("CONN#", "MATCH#", "PLAYER#", "QUEUE#"),
               "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"),
-              "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},
+              "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"), "Query": ("PLAYER#",)},
     # Outbox tells every seat of a match, attaches a new match's connections, settles a
     # finished one (profiles, the daily score, the rated flag, the reviews) and clears its
     # players' match pointers.
