@@ -9,6 +9,7 @@ from aws_cdk import aws_logs as logs
 from aws_cdk import aws_secretsmanager as secrets
 from constructs import Construct
 
+from infra.cdk.capacity import Throttles
 from infra.cdk.functions import GameFunctions
 from infra.cdk.realtime import ACCESS_LOG_FORMAT
 
@@ -26,7 +27,8 @@ class SigningKey(Construct):
 
 class IdentityApi(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: GameFunctions,
-                 allowed_origin: str, api_name: str = "vanlexis-identity") -> None:
+                 allowed_origin: str, throttles: Throttles,
+                 api_name: str = "vanlexis-identity") -> None:
         super().__init__(scope, name)
         self.api = apigw.HttpApi(
             self, "Api", api_name=api_name,
@@ -34,7 +36,7 @@ class IdentityApi(Construct):
                 allow_origins=[allowed_origin], allow_methods=[apigw.CorsHttpMethod.POST],
                 allow_headers=["content-type"]),
         )
-        target = integrations.HttpLambdaIntegration("Identity", functions["Identity"])
+        target = integrations.HttpLambdaIntegration("Identity", functions.live("Identity"))
         for path in ("/guest", "/ticket"):
             self.api.add_routes(path=path, methods=[apigw.HttpMethod.POST], integration=target)
         access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH,
@@ -46,5 +48,8 @@ class IdentityApi(Construct):
         cfn_stage.access_log_settings = apigw.CfnStage.AccessLogSettingsProperty(
             destination_arn=access_logs.log_group_arn,
             format=ACCESS_LOG_FORMAT.replace("$context.connectionId", "$context.routeKey"))
+        # A ticket per (re)connection: sized with $connect (infra/cdk/capacity.py), so that
+        # everyone can come back after a drop; guests per address are limited apart.
         cfn_stage.default_route_settings = apigw.CfnStage.RouteSettingsProperty(
-            throttling_burst_limit=50, throttling_rate_limit=20)
+            throttling_burst_limit=throttles.identity_burst,
+            throttling_rate_limit=throttles.identity_rate)

@@ -19,7 +19,7 @@ from infra.cdk.timers import Timers
 class Monitoring(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
                  timers: Timers, realtime: Realtime, outbox: Outbox,
-                 stage: Stage | None = None) -> None:
+                 outbox_function: lambda_.Function, stage: Stage | None = None) -> None:
         super().__init__(scope, name)
         stage = stage or Stage()
         self.namespace = stage.metric_namespace
@@ -28,7 +28,7 @@ class Monitoring(Construct):
         if stage.alarm_email:  # -c alarmEmail=…: the address confirms the first mail
             self.topic.add_subscription(subscriptions.EmailSubscription(stage.alarm_email))
         self._timer_alarms(timers)
-        self._outbox_alarms(outbox, next(f for f in functions if f.node.id == "Outbox"))
+        self._outbox_alarms(outbox, outbox_function)
         self._websocket_alarms(realtime)
         for fn in functions:
             fn_id = fn.node.id

@@ -26,7 +26,7 @@ PARALLELIZATION = 4
 
 class Outbox(Construct):
     def __init__(self, scope: Construct, name: str, *, table: dynamodb.ITable,
-                 function: lambda_.Function, sweeper: lambda_.Function) -> None:
+                 function: lambda_.IFunction, sweeper: lambda_.IFunction) -> None:
         super().__init__(scope, name)
         self.dead_letters = sqs.Queue(
             self, "DeadLetters", retention_period=Duration.days(14), enforce_ssl=True,

@@ -13,6 +13,7 @@ from constructs import Construct
 
 from functions.handlers.messages import GAME_ACTIONS
 from functions.protocol.client import ACTIONS
+from infra.cdk.capacity import Throttles
 from infra.cdk.functions import GameFunctions
 
 STAGE = "live"
@@ -27,15 +28,15 @@ ACCESS_LOG_FORMAT = (
 
 class Realtime(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: GameFunctions,
-                 api_name: str = "vanlexis") -> None:
+                 throttles: Throttles, api_name: str = "vanlexis") -> None:
         super().__init__(scope, name)
 
         def integration(fn_name: str) -> integrations.WebSocketLambdaIntegration:
             return integrations.WebSocketLambdaIntegration(f"{fn_name}Integration",
-                                                           functions[fn_name])
+                                                           functions.live(fn_name))
 
         authorizer = authorizers.WebSocketLambdaAuthorizer(
-            "TicketAuthorizer", functions["Authorizer"],
+            "TicketAuthorizer", functions.live("Authorizer"),
             identity_source=["route.request.querystring.ticket"])
         self.api = apigw.WebSocketApi(
             self, "Api", api_name=api_name,
@@ -54,10 +55,17 @@ class Realtime(Construct):
                                     removal_policy=RemovalPolicy.DESTROY)
         self.stage = apigw.WebSocketStage(
             self, "Stage", web_socket_api=self.api, stage_name=STAGE, auto_deploy=True,
-            throttle=apigw.ThrottleSettings(rate_limit=200, burst_limit=400),
+            # Sized for the concurrent matches of -c matches=N (infra/cdk/capacity.py).
+            throttle=apigw.ThrottleSettings(rate_limit=throttles.stage_rate,
+                                            burst_limit=throttles.stage_burst),
         )
         stage = self.stage.node.default_child
         assert isinstance(stage, apigw.CfnStage)
+        # $connect runs the authorizer and a table write: its own, smaller allowance, sized
+        # for everyone coming back within two minutes after a drop.
+        stage.route_settings = {"$connect": {
+            "ThrottlingRateLimit": throttles.connect_rate,
+            "ThrottlingBurstLimit": throttles.connect_burst}}
         stage.access_log_settings = apigw.CfnStage.AccessLogSettingsProperty(
             destination_arn=access_logs.log_group_arn, format=ACCESS_LOG_FORMAT)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from aws_cdk import CfnOutput, Stack, Tags
 from constructs import Construct
 
-from infra.cdk import access, api_logging
+from infra.cdk import access, api_logging, capacity
 from infra.cdk.functions import GameFunctions
 from infra.cdk.identity import IdentityApi, SigningKey
 from infra.cdk.monitoring import Monitoring
@@ -28,7 +28,15 @@ class VanlexisStack(Stack):
         Tags.of(self).add("app", "vanlexis")
         Tags.of(self).add("stack", name)
         Tags.of(self).add("stage", stage.name)
-        storage = Storage(self, "Storage")
+        # cdk deploy -c restoredTable=NAME -c restoredTableStream=ARN: run on a table restored
+        # to a point in time (the runbook in docs/operations.md)
+        restored = self.node.try_get_context("restoredTable")
+        stream = self.node.try_get_context("restoredTableStream")
+        if bool(restored) != bool(stream):
+            raise ValueError("-c restoredTable and -c restoredTableStream go together: the "
+                             "restored table's name and its stream's ARN")
+        storage = Storage(self, "Storage",
+                          restored=(str(restored), str(stream)) if restored else None)
         key = SigningKey(self, "SigningKey")
         functions = GameFunctions(self, "Functions", environment={
             "METRICS_NAMESPACE": stage.metric_namespace,
@@ -45,19 +53,22 @@ class VanlexisStack(Stack):
             # that long after their last move
             "MATCH_RETENTION_DAYS": str(self.node.try_get_context("matchRetentionDays") or 30),
         })
-        realtime = Realtime(self, "Realtime", functions=functions,
+        # cdk deploy -c matches=N: the concurrent matches the throttles are sized for
+        throttles = capacity.throttles(int(self.node.try_get_context("matches")
+                                           or capacity.DEFAULT_MATCHES))
+        realtime = Realtime(self, "Realtime", functions=functions, throttles=throttles,
                             api_name=stage.named("vanlexis"))
         if api_logging.wanted(self):  # -c apiGatewayAccountRole=false: the account has one
             logging_role = api_logging.ApiGatewayLogging(self, "ApiGatewayLogging")
             realtime.stage.node.add_dependency(logging_role.account)
         for fn in functions.all():
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
-        timers = Timers(self, "Timers", timer=functions["Timer"])
-        outbox = Outbox(self, "Outbox", table=storage.table, function=functions["Outbox"],
-                        sweeper=functions["Timer"])
+        timers = Timers(self, "Timers", timer=functions.live("Timer"))
+        outbox = Outbox(self, "Outbox", table=storage.table, function=functions.live("Outbox"),
+                        sweeper=functions.live("Timer"))
         site = Site(self, "Site")
         identity = IdentityApi(self, "Identity", functions=functions, allowed_origin=site.url,
-                               api_name=stage.named("vanlexis-identity"))
+                               throttles=throttles, api_name=stage.named("vanlexis-identity"))
         # Each function gets exactly what infra/cdk/access.py lists for it.
         for fn_name, actions in access.TABLE.items():
             storage.grant_items(functions[fn_name], actions)
@@ -74,7 +85,8 @@ class VanlexisStack(Stack):
         site.publish({"websocketUrl": realtime.stage.url,
                       "apiUrl": identity.api.api_endpoint, "stage": "live"})
         Monitoring(self, "Monitoring", functions=functions.all(), timers=timers,
-                   realtime=realtime, outbox=outbox, stage=stage)
+                   realtime=realtime, outbox=outbox, outbox_function=functions["Outbox"],
+                   stage=stage)
         CfnOutput(self, "SiteUrl", value=site.url, description="Open this to play")
         CfnOutput(self, "WebSocketUrl", value=realtime.stage.url)
         CfnOutput(self, "IdentityApiUrl", value=identity.api.api_endpoint)

@@ -11,10 +11,20 @@ from functions.storage.repository import DEADLINE_INDEX, MATCH_INDEX, RATING_IND
 
 
 class Storage(Construct):
-    def __init__(self, scope: Construct, name: str) -> None:
+    def __init__(self, scope: Construct, name: str, *,
+                 restored: tuple[str, str] | None = None) -> None:
+        """The table, made by the stack; or, with ``restored`` = (table name, stream ARN), a
+        table restored to a point in time (docs/operations.md), used instead and left out
+        of the stack's own resources."""
         super().__init__(scope, name)
+        self.table: dynamodb.ITable
+        if restored is not None:
+            self.table = dynamodb.Table.from_table_attributes(
+                self, "Restored", table_name=restored[0], table_stream_arn=restored[1],
+                global_indexes=[MATCH_INDEX, RATING_INDEX, DEADLINE_INDEX])
+            return
         key = dynamodb.AttributeType.STRING
-        self.table = dynamodb.Table(
+        table = self.table = dynamodb.Table(
             self, "Table",
             partition_key=dynamodb.Attribute(name="pk", type=key),
             sort_key=dynamodb.Attribute(name="sk", type=key),
@@ -27,21 +37,21 @@ class Storage(Construct):
             # New images: the outbox function reads its items from the stream.
             stream=dynamodb.StreamViewType.NEW_IMAGE,
         )
-        self.table.add_global_secondary_index(
+        table.add_global_secondary_index(
             index_name=MATCH_INDEX,
             partition_key=dynamodb.Attribute(name="gsi1pk", type=key),
             sort_key=dynamodb.Attribute(name="gsi1sk", type=key),
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=["playerId", "name"],
         )
-        self.table.add_global_secondary_index(
+        table.add_global_secondary_index(
             index_name=RATING_INDEX,
             partition_key=dynamodb.Attribute(name="gsi2pk", type=key),
             sort_key=dynamodb.Attribute(name="gsi2sk", type=key),
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=["name", "rating", "matches", "rated", "badges", "tileStyle"],
         )
-        self.table.add_global_secondary_index(
+        table.add_global_secondary_index(
             index_name=DEADLINE_INDEX,
             partition_key=dynamodb.Attribute(name="gsi3pk", type=key),
             sort_key=dynamodb.Attribute(name="gsi3sk", type=key),

@@ -20,7 +20,7 @@ from functions.handlers.messages import GAME_ACTIONS
 from functions.protocol.client import ACTIONS
 from functions.storage.outbox import STREAM_FILTER
 from functions.storage.schema import table_definition
-from infra.cdk import access
+from infra.cdk import access, capacity
 from infra.cdk.app import build
 from infra.cdk.nag import ACCEPTED
 
@@ -70,14 +70,32 @@ def test_game_actions_reach_the_game_function_and_the_rest_the_lobby(
         assert target_of[action] == ("Game" if action in GAME_ACTIONS else "Lobby"), action
 
 
-def test_the_stage_is_throttled_and_logged(synthesized: tuple[Template, Path]) -> None:
+def test_the_stages_are_throttled_as_the_capacity_model_sizes_them_and_logged(
+        synthesized: tuple[Template, Path]) -> None:
     template, _ = synthesized
+    sized = capacity.throttles(capacity.DEFAULT_MATCHES)
     template.has_resource_properties("AWS::ApiGatewayV2::Stage", {
         "StageName": "live", "AutoDeploy": True,
-        "DefaultRouteSettings": Match.object_like({"ThrottlingRateLimit": 200}),
+        "DefaultRouteSettings": Match.object_like({
+            "ThrottlingRateLimit": sized.stage_rate, "ThrottlingBurstLimit": sized.stage_burst}),
+        "RouteSettings": {"$connect": {"ThrottlingRateLimit": sized.connect_rate,
+                                       "ThrottlingBurstLimit": sized.connect_burst}},
         "AccessLogSettings": Match.object_like({"Format": Match.string_like_regexp(
             "connectionId")}),
     })
+    template.has_resource_properties("AWS::ApiGatewayV2::Stage", {
+        "StageName": "$default",
+        "DefaultRouteSettings": Match.object_like({
+            "ThrottlingRateLimit": sized.identity_rate,
+            "ThrottlingBurstLimit": sized.identity_burst}),
+    })
+    # Sized well past what the demo throttles allowed (200 messages a second).
+    assert sized.stage_rate > capacity.Load(capacity.DEFAULT_MATCHES).messages_in * 1.5
+
+
+def test_the_capacity_document_shows_the_models_table() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "capacity.md").read_text(encoding="utf-8")
+    assert capacity.table() in text, "run python -m infra.cdk.capacity and paste its table"
 
 
 def test_the_table_matches_the_local_schema(synthesized: tuple[Template, Path]) -> None:
@@ -169,6 +187,8 @@ def _flat(value: Any) -> str:
         return value
     if "Fn::Join" in value:
         return "".join(_flat(v) for v in value["Fn::Join"][1])
+    if "Fn::Select" in value:  # a part of an ARN: named by what it is split from
+        return _flat(value["Fn::Select"][1]["Fn::Split"][1])
     target = next(iter(value.values()))  # {"Ref": x} or {"Fn::GetAtt": [x, "Arn"]}
     return f"<{target[0] if isinstance(target, list) else target}>"
 
@@ -245,12 +265,32 @@ def test_the_stream_hands_new_outbox_items_to_the_outbox_function_with_retries(
     [mapping] = _resources(template, "AWS::Lambda::EventSourceMapping").values()
     props = mapping["Properties"]
     assert _flat(props["FunctionName"]).startswith("<FunctionsOutbox")
+    assert _flat(props["FunctionName"]).endswith(":live")  # the alias, not $LATEST
     assert props["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
     assert props["MaximumRetryAttempts"] >= 3 and props["StartingPosition"] == "LATEST"
     assert json.loads(props["FilterCriteria"]["Filters"][0]["Pattern"]) == STREAM_FILTER
     assert "<OutboxDeadLetters" in _flat(props["DestinationConfig"]["OnFailure"]["Destination"])
     alarms = json.dumps(_resources(template, "AWS::CloudWatch::Alarm"))
     assert '"MetricName": "IteratorAge"' in alarms and "OutboxDeadLetters" in alarms
+
+
+def test_every_invoker_calls_a_functions_live_alias(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    aliases = _resources(template, "AWS::Lambda::Alias")
+    functions = [k for k in _resources(template, "AWS::Lambda::Function")
+                 if k.startswith("Functions")]
+    assert len(aliases) == len(functions) == len(access.TABLE)
+    assert {a["Properties"]["Name"] for a in aliases.values()} == {"live"}
+    assert all("Fn::GetAtt" in a["Properties"]["FunctionVersion"] for a in aliases.values())
+    text = json.dumps({kind: _resources(template, kind) for kind in (
+        "AWS::ApiGatewayV2::Integration", "AWS::ApiGatewayV2::Authorizer",
+        "AWS::StepFunctions::StateMachine", "AWS::Events::Rule",
+        "AWS::Lambda::EventSourceMapping")})
+    # Invokers name the alias (its ARN ends in :live), never the bare function's ARN.
+    assert ":live" in text or "FunctionsOutboxLive" in text
+    bare = [f for f in functions if f'{{"Fn::GetAtt": ["{f}", "Arn"]}}' in text]
+    assert not bare, bare
 
 
 def test_the_sweep_runs_every_minute_on_the_timer_function(
@@ -361,6 +401,28 @@ def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path])
         assert metric in body, metric
 
 
+def test_a_restored_table_is_used_instead_of_the_stacks_own(tmp_path: Path) -> None:
+    stream = ("arn:aws:dynamodb:eu-west-1:123456789012:table/vanlexis-restored/stream/"
+              "2026-12-02T00:00:00.000")
+    app, stack = build(App(context={"aws:cdk:bundling-stacks": [],
+                                    "restoredTable": "vanlexis-restored",
+                                    "restoredTableStream": stream}, outdir=str(tmp_path)))
+    app.synth()  # cdk-nag passes with it too
+    template = Template.from_stack(stack)
+    assert not _resources(template, "AWS::DynamoDB::Table")
+    [game] = [f for k, f in _resources(template, "AWS::Lambda::Function").items()
+              if k.startswith("FunctionsGame")]
+    assert game["Properties"]["Environment"]["Variables"]["TABLE_NAME"] == "vanlexis-restored"
+    [mapping] = _resources(template, "AWS::Lambda::EventSourceMapping").values()
+    assert mapping["Properties"]["EventSourceArn"] == stream
+    # The grants name the restored table and its indexes, still per key prefix.
+    grants = json.dumps(_statements_of(template, "Game"))
+    assert "table/vanlexis-restored" in grants and "dynamodb:LeadingKeys" in grants
+    with pytest.raises(ValueError, match="restoredTableStream"):
+        build(App(context={"aws:cdk:bundling-stacks": [], "restoredTable": "x"},
+                  outdir=str(tmp_path / "half")))
+
+
 def test_a_second_stage_deploys_beside_the_first_with_its_own_names(
         synthesized: tuple[Template, Path], tmp_path: Path) -> None:
     from infra.cdk.stage import StageError
@@ -396,7 +458,10 @@ def test_tearing_down_leaves_only_what_holds_data(synthesized: tuple[Template, P
     template, _ = synthesized
     kept = {k: r["Type"] for k, r in template.to_json()["Resources"].items()
             if r.get("DeletionPolicy") == "Retain"}
-    assert sorted(set(kept.values())) == ["AWS::DynamoDB::Table", "AWS::S3::Bucket"], kept
+    # A function's published versions are kept when a deploy replaces them (the rollback
+    # goes back to one); deleting the function on teardown deletes them all with it.
+    assert sorted(set(kept.values())) == ["AWS::DynamoDB::Table", "AWS::Lambda::Version",
+                                          "AWS::S3::Bucket"], kept
     for group in _resources(template, "AWS::Logs::LogGroup").values():
         assert group.get("DeletionPolicy") == "Delete"
 
