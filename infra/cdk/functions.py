@@ -23,7 +23,8 @@ ALIAS = "live"
 
 
 class GameFunctions(Construct):
-    def __init__(self, scope: Construct, name: str, *, environment: dict[str, str]) -> None:
+    def __init__(self, scope: Construct, name: str, *, environment: dict[str, str],
+                 tracing: bool = False) -> None:
         super().__init__(scope, name)
         code = game_code()
         self.by_name: dict[str, lambda_.Function] = {}
@@ -40,7 +41,9 @@ class GameFunctions(Construct):
                 timeout=Duration.seconds(timeout),
                 description=f"Vanlexis: {description}",
                 environment={**environment, **FUNCTION_ENVIRONMENT},
-                tracing=lambda_.Tracing.ACTIVE,
+                # -c tracing=on: X-Ray for every function (Lambda records the first call each
+                # second and 5% of the rest; at low traffic that is every call, docs/cost.md)
+                tracing=lambda_.Tracing.ACTIVE if tracing else lambda_.Tracing.PASS_THROUGH,
                 log_group=log_group,
                 # A replaced version stays, so that a rollback has somewhere to go.
                 current_version_options=lambda_.VersionOptions(

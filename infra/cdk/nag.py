@@ -55,6 +55,11 @@ ACCEPTED: dict[str, str] = {
         "The timers log errors only: one execution per turn at level ALL was about 3.5 KB of "
         "CloudWatch Logs each (docs/cost.md); a failed execution is logged, alarmed on and "
         "its input kept in the dead-letter queue.",
+    "SF2":
+        "X-Ray is off unless -c tracing=on: Lambda's fixed sampling traces every call below a "
+        "call a second, which alone was $1.83 per 1,000 matches (docs/cost.md); the logs, "
+        "metrics, alarms and the dashboard cover the timers, and tracing is one setting away "
+        "for an investigation.",
     "CFR1": "The game is open to players everywhere: no geographic restriction.",
     "CFR2":
         "The site is static files behind CloudFront; a WAF would cost more than the whole "

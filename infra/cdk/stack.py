@@ -38,7 +38,9 @@ class VanlexisStack(Stack):
         storage = Storage(self, "Storage",
                           restored=(str(restored), str(stream)) if restored else None)
         key = SigningKey(self, "SigningKey")
-        functions = GameFunctions(self, "Functions", environment={
+        # cdk deploy -c tracing=on: X-Ray traces of every function and the timers
+        tracing = str(self.node.try_get_context("tracing") or "off").lower() in ("on", "true")
+        functions = GameFunctions(self, "Functions", tracing=tracing, environment={
             "METRICS_NAMESPACE": stage.metric_namespace,
             "TABLE_NAME": storage.table.table_name,
             "STATE_MACHINE_ARN": machine_arn(self),
@@ -63,7 +65,7 @@ class VanlexisStack(Stack):
             realtime.stage.node.add_dependency(logging_role.account)
         for fn in functions.all():
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
-        timers = Timers(self, "Timers", timer=functions.live("Timer"))
+        timers = Timers(self, "Timers", timer=functions.live("Timer"), tracing=tracing)
         outbox = Outbox(self, "Outbox", table=storage.table, function=functions.live("Outbox"),
                         sweeper=functions.live("Timer"))
         site = Site(self, "Site")

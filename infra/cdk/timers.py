@@ -29,7 +29,8 @@ def machine_arn(stack: Stack) -> str:
 
 
 class Timers(Construct):
-    def __init__(self, scope: Construct, name: str, *, timer: lambda_.IFunction) -> None:
+    def __init__(self, scope: Construct, name: str, *, timer: lambda_.IFunction,
+                 tracing: bool = False) -> None:
         super().__init__(scope, name)
         stack = Stack.of(self)
         role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("states.amazonaws.com"),
@@ -47,7 +48,7 @@ class Timers(Construct):
             definition_body=sfn.DefinitionBody.from_string(
                 json.dumps(state_machine_definition(
                     timer.function_arn, self.dead_letters.queue_url, stack.partition))),
-            tracing_enabled=True,
+            tracing_enabled=tracing,
             # Errors only: every timer logged at ALL was ~3.5 KB of CloudWatch Logs.
             logs=sfn.LogOptions(destination=log_group, level=sfn.LogLevel.ERROR,
                              include_execution_data=False),

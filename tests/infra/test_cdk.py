@@ -401,6 +401,27 @@ def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path])
         assert metric in body, metric
 
 
+def test_tracing_is_off_by_default_and_one_setting_turns_it_on(
+        synthesized: tuple[Template, Path], tmp_path: Path) -> None:
+    template, _ = synthesized
+
+    def modes(t: Template) -> set[str]:
+        return {f["Properties"]["TracingConfig"]["Mode"]
+                for k, f in _resources(t, "AWS::Lambda::Function").items()
+                if k.startswith("Functions")}
+
+    def machine_traced(t: Template) -> bool:
+        [machine] = _resources(t, "AWS::StepFunctions::StateMachine").values()
+        return bool(machine["Properties"].get("TracingConfiguration", {}).get("Enabled"))
+
+    assert modes(template) == {"PassThrough"} and not machine_traced(template)
+    app, stack = build(App(context={"aws:cdk:bundling-stacks": [], "tracing": "on"},
+                           outdir=str(tmp_path)))
+    app.synth()
+    traced = Template.from_stack(stack)
+    assert modes(traced) == {"Active"} and machine_traced(traced)
+
+
 def test_a_restored_table_is_used_instead_of_the_stacks_own(tmp_path: Path) -> None:
     stream = ("arn:aws:dynamodb:eu-west-1:123456789012:table/vanlexis-restored/stream/"
               "2026-12-02T00:00:00.000")
