@@ -1,7 +1,7 @@
 """Deployment settings, read from the environment once per Lambda container.
 
 The local stack and the cloud differ only here: names, endpoints (``AWS_ENDPOINT_URL`` for the
-local moto server, which boto3 reads itself) and where the signing key lives (an SSM
+local moto server, which botocore reads itself) and where the signing key lives (an SSM
 SecureString in the cloud, a file in the local stack).
 """
 
@@ -76,7 +76,7 @@ class Config:
 
     def signing_key(self, client_for: Any = None) -> bytes:
         """The key, from the file, Secrets Manager or SSM (``client_for(service)`` gives a
-        boto3 client). Only the identity API and the authorizer are given a source."""
+        botocore client). Only the identity API and the authorizer are given a source."""
         if not (self.key_file or self.key_secret or self.key_parameter):
             raise ConfigError("set SIGNING_KEY_SECRET_ARN (Secrets Manager), "
                               "SIGNING_KEY_PARAMETER (SSM) or SIGNING_KEY_FILE")

@@ -31,10 +31,10 @@ class IdentityRuntime:
 
 
 def from_config(config: Config) -> IdentityRuntime:
-    import boto3
+    from functions import aws
 
-    return IdentityRuntime(Signer.from_secret(config.signing_key(boto3.client)),
-                           Table(boto3.client("dynamodb"), config.table),
+    return IdentityRuntime(Signer.from_secret(config.signing_key(aws.client)),
+                           Table(aws.client("dynamodb"), config.table),
                            config.guests_per_hour)
 
 

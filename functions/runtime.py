@@ -1,7 +1,7 @@
 """The game's services wired to real clients, built once per Lambda container (and swappable
 in tests).
 
-Cold starts pay for the boto3 clients once; warm invocations reuse them. The match and lobby
+Cold starts pay for the AWS clients once; warm invocations reuse them. The match and lobby
 services, the engine and the lexicon are imported and built on first use, so ``$connect`` and
 ``$disconnect`` never load them. The signing key is not here: only the identity API and the
 authorizer read it (:mod:`functions.identity_runtime`).
@@ -61,12 +61,12 @@ def assemble(repository: Repository, notifier: Notifier, timers: Timers, *,
 
 
 def from_config(config: Config) -> Runtime:
-    import boto3
+    from functions import aws
 
-    repository = Repository(boto3.client("dynamodb"), config.table, config.match_ttl_s)
-    notifier = Notifier(boto3.client("apigatewaymanagementapi",
-                                     endpoint_url=config.websocket_endpoint), repository)
-    timers = Timers(boto3.client("stepfunctions"), config.state_machine_arn)
+    repository = Repository(aws.client("dynamodb"), config.table, config.match_ttl_s)
+    notifier = Notifier(aws.Lazy("apigatewaymanagementapi",
+                                 endpoint_url=config.websocket_endpoint), repository)
+    timers = Timers(aws.Lazy("stepfunctions"), config.state_machine_arn)
     return assemble(repository, notifier, timers, queue_wait_s=config.queue_wait_s,
                     reviewed_themes_only=config.reviewed_themes_only)
 

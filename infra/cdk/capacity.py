@@ -16,10 +16,10 @@ PEOPLE_PER_MATCH = 4
 TURN_S = 30.0
 #: per turn, from bench/handlers.py (the match above)
 MESSAGES_PER_TURN = 3.8  # messages in: the move, two previews per play, market actions
-FRAMES_PER_TURN = 9.3  # frames out (every seat's update, answers, end frames)
-OUTBOX_PER_TURN = 1.5  # outbox invocations (one per command; market actions are commands)
-READ_UNITS_PER_TURN = 15.6
-WRITE_UNITS_PER_TURN = 20.0
+FRAMES_PER_TURN = 9.4  # frames out (every seat's update, answers, end frames)
+OUTBOX_PER_TURN = 1.8  # outbox invocations (one per command; market actions are commands)
+READ_UNITS_PER_TURN = 19.2
+WRITE_UNITS_PER_TURN = 22.9
 #: the page's keep-alive: one ping per open tab every 4 minutes (a message each way)
 PING_S = 240.0
 #: people in the lobby or between matches, on top of those seated

@@ -54,7 +54,7 @@ def test_the_themes_are_validated_and_indexed(asset: Path) -> None:
 
 def test_botocore_keeps_only_the_models_of_the_services_the_code_calls(asset: Path) -> None:
     code = "\n".join(p.read_text() for p in (REPO / "functions").rglob("*.py"))
-    called = set(re.findall(r"(?:boto3\.client|client_for)\(\"([a-z]+)\"", code))
+    called = set(re.findall(r"(?:aws\.client|aws\.Lazy|client_for)\(\"([a-z]+)\"", code))
     assert called == set(BOTO_SERVICES)
     models = {d.name for d in (asset / "botocore" / "data").iterdir() if d.is_dir()}
     assert models == set(BOTO_SERVICES)
