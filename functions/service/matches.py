@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import match as engine
-from engine.bots.levels import action_command, bot_rng, level, market_commands
 from engine.commands import Buy, Command, Pass, Play, Timeout
 from engine.errors import RuleError
 from engine.events import Event
@@ -294,6 +293,10 @@ class MatchService:
     def _bots(self, rules: RuleSet, state: MatchState, events: list[Event],
               settings: dict[str, Any], now: int) -> tuple[MatchState, list[Event]]:
         """Play every bot turn that comes next, until a person's turn or the end."""
+        # The bots' search only when a bot plays: a preview or a move between people never
+        # loads it (a cold start's first call is shorter by its import).
+        from engine.bots.levels import action_command, bot_rng, level, market_commands
+
         levels = settings.get("botLevels", [])
         res = self.ctx.resources
         while not state.finished and state.seats[state.current].bot:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.bots.levels import level
 from engine.state import MatchState
 from functions.protocol.server import PlayerInfo, RatingChange, SeatBadges
 from functions.service import cosmetics, fair_rating
@@ -22,6 +21,8 @@ def settle(ctx: Context, record: MatchRecord, state: MatchState
     matches only, their ratings (bots count at their level's nominal rating). A room among
     friends or a solo match against chosen bots is practice and must not move a rating the
     matchmaking relies on."""
+    from engine.bots.levels import level  # the bots' nominal ratings; the search stays unloaded
+
     repo = ctx.repository
     if record.rated or state.result is None:
         return [], [], {}
