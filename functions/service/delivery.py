@@ -81,16 +81,20 @@ class Delivery:
         view = self.seat_view(state, seat, rules, online, watchers(state, connections))
         return View(requestId=request_id, matchId=state.match_id, view=view).dump()
 
-    def _seat_frames(self, record: MatchRecord, state: MatchState, rules: RuleSet,
-                     pending: Pending, connection: Connection, online: set[str],
-                     watching: int) -> list[str]:
+    @staticmethod
+    def _seat(record: MatchRecord, connection: Connection) -> int | None:
+        """The connection's seat; None for a spectator's."""
+        if connection.player_id in record.players:
+            return record.players.index(connection.player_id)
+        return None
+
+    @staticmethod
+    def _seat_frames(state: MatchState, pending: Pending, connection: Connection,
+                     seat: int | None, view: MatchView) -> list[str]:
         """One connection's frames for ``pending``: a whole view when the match starts, else
         the events its seat may see (a spectator: the public ones) and its view now."""
-        seat = record.players.index(connection.player_id) \
-            if connection.player_id in record.players else None
         request_id = pending.request[1] \
             if pending.request and pending.request[0] == connection.player_id else None
-        view = self.seat_view(state, seat, rules, online, watching)
         if pending.start:
             return [View(requestId=request_id, matchId=state.match_id, view=view).dump()]
         visible = [EngineEvent(kind=str(e["kind"]), data=dict(e["data"]))
@@ -104,8 +108,9 @@ class Delivery:
         this one. The end-of-match frame is not among them: it needs the settlement, which
         :meth:`deliver` makes once and sends to everyone, this connection too."""
         connections, online = self.online(state.match_id)
-        return self._seat_frames(record, state, rules, pending, connection, online,
-                                 watchers(state, connections))
+        seat = self._seat(record, connection)
+        view = self.seat_view(state, seat, rules, online, watchers(state, connections))
+        return self._seat_frames(state, pending, connection, seat, view)
 
     # -- after the write ----------------------------------------------------------------------
 
@@ -126,20 +131,21 @@ class Delivery:
         ratings, badges, profiles = settle(ctx, record, state) if final else ([], [], {})
         unrated = (fair_rating.unrated_reason(state)
                    if final and record.settings.get("mode") == "normal" else None)
-        connections = self._start_connections(record) if pending.start \
+        connections = self._start_connections(record, state) if pending.start \
             else ctx.repository.match_connections(state.match_id)
         online = {c.player_id for c in connections}
         watching = watchers(state, connections)
         frames: list[tuple[str, str]] = []
         for connection in connections:
-            if connection.connection_id != pending.answered:
-                frames += [(connection.connection_id, frame) for frame in self._seat_frames(
-                    record, state, rules, pending, connection, online, watching)]
-            if not final or connection.player_id not in record.players:
-                continue
-            seat = record.players.index(connection.player_id)
+            seat = self._seat(record, connection)
+            told = connection.connection_id != pending.answered
+            if not told and not (final and seat is not None):
+                continue  # answered by its handler, and no end to tell
             view = self.seat_view(state, seat, rules, online, watching)
-            if view.result is not None:
+            if told:
+                frames += [(connection.connection_id, frame) for frame in
+                           self._seat_frames(state, pending, connection, seat, view)]
+            if final and seat is not None and view.result is not None:
                 # The result as the view shows it (display spellings), and the person's
                 # profile after this match, so the lobby is right at once.
                 frames.append((connection.connection_id, Ended(
@@ -160,12 +166,12 @@ class Delivery:
                     review.seat_review(ctx, record, state, seat)  # kept once, not redone
         ctx.count("deliveries")
 
-    def _start_connections(self, record: MatchRecord) -> list[Connection]:
+    def _start_connections(self, record: MatchRecord,
+                           state: MatchState) -> list[Connection]:
         """A new match's people's connections, read from the table itself (not through the
         match index, which is eventually consistent: a connection it did not show yet would
         never get its first view), each attached to the match so its updates follow."""
         repo = self.ctx.repository
-        state = MatchState.from_json(record.state)
         found = []
         for seat, player_id in enumerate(record.players):
             if not player_id:

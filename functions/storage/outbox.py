@@ -16,7 +16,6 @@ shows new images), and DynamoDB's TTL removes it after a day.
 from __future__ import annotations
 
 import base64
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,15 +30,6 @@ STREAM_FILTER: dict[str, Any] = {
     "eventName": ["INSERT"],
     "dynamodb": {"Keys": {"sk": {"S": [{"prefix": PREFIX}]}}},
 }
-
-#: Shards of the live-match index (``LIVE#<n>``): a match's state is written on every command,
-#: so one index key for every live match would be a hot partition at scale.
-LIVE_SHARDS = 16
-
-
-def live_shard(match_id: str) -> str:
-    return f"LIVE#{zlib.crc32(match_id.encode()) % LIVE_SHARDS:02d}"
-
 
 @dataclass(frozen=True)
 class Pending:

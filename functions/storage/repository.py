@@ -57,11 +57,12 @@ from functions.storage.codec import (
     value,
 )
 from functions.storage.lobby_items import LobbyItems, QueueTable, Room
-from functions.storage.outbox import LIVE_SHARDS, Pending, live_shard, put_request
+from functions.storage.outbox import Pending, put_request
 from functions.storage.table import (
     CONNECTION_TTL_S,
     DEADLINE_INDEX,
     LEADERBOARD,
+    LIVE_SHARDS,
     MATCH_INDEX,
     MATCH_TTL_S,
     RATING_INDEX,
@@ -70,6 +71,7 @@ from functions.storage.table import (
     DuplicateRequestError,
     ExistsError,
     failed_condition,
+    live_shard,
 )
 
 __all__ = ["DEADLINE_INDEX", "MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "BusyError",

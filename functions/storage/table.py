@@ -4,6 +4,7 @@ model). The item kinds are in ``repository`` and ``lobby_items``."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -17,6 +18,9 @@ LOBBY_TTL_S = 6 * 3600
 MATCH_INDEX = "byMatch"
 RATING_INDEX = "byRating"
 DEADLINE_INDEX = "byDeadline"
+#: Shards of the deadline index (``LIVE#<n>``): a match's state is written on every command,
+#: so one index key for every live match would be a hot partition at scale.
+LIVE_SHARDS = 16
 LEADERBOARD = "LEADERBOARD"
 class ConflictError(Exception):
     """The item changed since it was read (a lost race)."""
@@ -28,6 +32,11 @@ class DuplicateRequestError(Exception):
 
 class ExistsError(Exception):
     """An item that had to be new already exists."""
+
+
+def live_shard(match_id: str) -> str:
+    """The deadline index key of a live match."""
+    return f"LIVE#{zlib.crc32(match_id.encode()) % LIVE_SHARDS:02d}"
 
 
 def failed_condition(exc: ClientError) -> bool:

@@ -76,13 +76,14 @@ class StreamRunner(Background):
                 self._stop.wait(1.0)
 
     def _records(self) -> list[dict[str, Any]]:
-        description = self.streams.describe_stream(StreamArn=self.arn)["StreamDescription"]
-        records: list[dict[str, Any]] = []
-        for shard in description["Shards"]:
-            shard_id = shard["ShardId"]
-            iterator = self.iterators.get(shard_id) or self.streams.get_shard_iterator(
-                StreamArn=self.arn, ShardId=shard_id,
+        if not self.iterators:  # moto's stream has one shard for good: described once
+            description = self.streams.describe_stream(StreamArn=self.arn)["StreamDescription"]
+            self.iterators = {shard["ShardId"]: self.streams.get_shard_iterator(
+                StreamArn=self.arn, ShardId=shard["ShardId"],
                 ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+                for shard in description["Shards"]}
+        records: list[dict[str, Any]] = []
+        for shard_id, iterator in list(self.iterators.items()):
             page = self.streams.get_records(ShardIterator=iterator)
             records += page["Records"]
             self.iterators[shard_id] = page.get("NextShardIterator") or iterator
