@@ -63,8 +63,8 @@ def main() -> None:
     seat = state.current
     tiles = find_play(rules, state, seat, res, longest=5, anchors=40)
     assert tiles is not None, "no legal play found for the benchmark position"
-    breakdown = preview(rules, state, seat, tiles, res)
-    preview_us = median_us(lambda: preview(rules, state, seat, tiles, res))
+    breakdown = preview(rules, state, seat, tiles, resources=res)
+    preview_us = median_us(lambda: preview(rules, state, seat, tiles, resources=res))
     apply_us = median_us(
         lambda: apply(rules, state, seat, Play(tuple(tiles)), now + 1, resources=res)
     )

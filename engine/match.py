@@ -72,10 +72,6 @@ def layout_of(rules: RuleSet) -> Layout:
     return _layout(rules.layout)
 
 
-def _res(resources: Resources | None) -> Resources:
-    return resources if resources is not None else Resources.default()
-
-
 def new_match(
     rules: RuleSet,
     match_id: str,
@@ -83,11 +79,11 @@ def new_match(
     *,
     seed: str | int,
     now: int,
+    resources: Resources,
     theme_id: str | None = None,
-    resources: Resources | None = None,
 ) -> tuple[MatchState, list[Event]]:
     """Seat the players, draw the theme (if the table chose none) and racks, start turn 1."""
-    res = _res(resources)
+    res = resources
     if not rules.min_seats <= len(players) <= rules.max_seats:
         raise TurnError(
             f"Esta mesa é para {rules.min_seats} a {rules.max_seats} jogadores.",
@@ -216,12 +212,19 @@ def _check_turn(state: MatchState, seat: int) -> None:
 
 def preview(
     rules: RuleSet, state: MatchState, seat: int, tiles: Sequence[PlacedTile] | Play,
-    resources: Resources | None = None,
+    *, resources: Resources,
 ) -> Breakdown:
-    """The band and full score of a placement (with its cards), before it is confirmed."""
+    """The band and full score of a placement (with its cards), before it is confirmed.
+
+    :raises TurnError: the match is over (``match.over``) or ``seat`` is not one
+        (``seat.invalid``).
+    :raises MoveError: the placement breaks a rule of a move (``move.*``: the shape, the
+        centre, the connection, a word the lexicon lacks, tiles not in the rack).
+    :raises CardError: a card in the placement cannot be used (``card.*``).
+    """
     _check_turn(state, seat)
     play = tiles if isinstance(tiles, Play) else Play(tuple(tiles))
-    return _evaluate(rules, state, seat, play, _res(resources)).breakdown
+    return _evaluate(rules, state, seat, play, resources).breakdown
 
 
 def apply(
@@ -231,42 +234,54 @@ def apply(
     command: Command,
     now: int,
     *,
+    resources: Resources,
     rng: Rng | None = None,
-    resources: Resources | None = None,
 ) -> tuple[MatchState, list[Event]]:
-    """Apply one command of ``seat`` at time ``now`` (ms); returns the new state and events."""
-    res = _res(resources)
+    """Apply one command of ``seat`` at time ``now`` (ms); returns the new state and events.
+
+    The random generator is the state's own (``state.rng_state``) unless one is injected, so
+    the same state and command always give the same result.
+
+    :raises TurnError: the match is over, the seat is not one or not the current one
+        (``turn.not_yours``), the move came after the deadline and its grace
+        (``turn.expired``), a timeout names another turn (``turn.stale``).
+    :raises MoveError: a play breaks a rule of a move (``move.*``).
+    :raises RuleError: a swap, a purchase, a sale or a card breaks its rule (``swap.*``,
+        ``market.*``, ``card.*``).
+    """
     _check_turn(state, seat)
     rng = rng if rng is not None else Rng(state.rng_state)
-    if isinstance(command, Leave):
-        new_state, events = _leave(rules, state, seat, now, rng)
-    else:
+    if not isinstance(command, Leave):
         if seat != state.current:
             raise TurnError("Não é a sua vez.", code="turn.not_yours")
         if not isinstance(command, Timeout) and now > state.deadline_ms + rules.late_grace_ms:
             raise TurnError("O tempo deste turno acabou: a jogada não foi aceita.",
                             code="turn.expired")
-        if isinstance(command, Buy | Sell | UseCard | Choose):
-            new_state, events = _market(rules, state, seat, command, rng, res)
+    match command:
+        case Leave():
+            new_state, events = _leave(rules, state, seat, now, rng)
             return replace(new_state, rng_state=rng.state, version=state.version + 1), events
-        if isinstance(command, Play):
-            new_state, events = _play(rules, state, seat, command, res)
+        case Buy() | Sell() | UseCard() | Choose():
+            # Phase 2, the market: none of these ends the turn.
+            new_state, events = _market(rules, state, seat, command, rng, resources)
+            return replace(new_state, rng_state=rng.state, version=state.version + 1), events
+        case Play():
+            new_state, events = _play(rules, state, seat, command, resources)
             player = new_state.seats[seat]
             if player.second_wind and player.plays_this_turn == 1 and not new_state.finished:
                 return _second_wind(rules, new_state, seat, rng, events, state.version)
-        elif isinstance(command, Swap):
+        case Swap():
             new_state, events = _swap(rules, state, seat, command, rng)
-        elif isinstance(command, Pass):
+        case Pass():
             new_state, events = _pass(rules, state, seat, "passed")
-        elif isinstance(command, Timeout):
-            if command.turn != state.turn:
+        case Timeout(turn=turn):
+            if turn != state.turn:
                 raise TurnError("Esse tempo esgotado é de outro turno.", code="turn.stale")
             new_state, events = _pass(rules, state, seat, "timed_out")
-        else:
+        case _:
             raise TurnError("Comando desconhecido.", code="command.unknown")
-        new_state, more = _end_turn(rules, new_state, seat, now, rng)
-        events += more
-    return replace(new_state, rng_state=rng.state, version=state.version + 1), events
+    new_state, more = _end_turn(rules, new_state, seat, now, rng)
+    return replace(new_state, rng_state=rng.state, version=state.version + 1), events + more
 
 
 def _market(
@@ -493,13 +508,13 @@ def _finish(state: MatchState, reason: str) -> tuple[MatchState, list[Event]]:
 
 
 def view(
-    state: MatchState, seat: int | None, resources: Resources | None = None,
-    rules: RuleSet | None = None,
+    rules: RuleSet, state: MatchState, seat: int | None, *, resources: Resources,
 ) -> dict[str, object]:
     """What one seat may see (None: a spectator). Other seats' racks never appear, except the
-    rack an Espião of this seat is watching; private choices show only to their owner."""
-    res = _res(resources)
-    rules = rules or RuleSet.named(state.rules)
+    rack an Espião of this seat is watching; private choices show only to their owner.
+
+    ``rules`` are the match's own (a custom room's numbers are not in ``state.rules``)."""
+    res = resources
     theme = res.themes.get(state.theme_id).public() if state.theme_id else None
 
     def shown(word: str) -> str:
@@ -576,7 +591,7 @@ def _pending_view(pending: Mapping[str, Any] | None,
 
 def replay(
     rules: RuleSet, start: MatchState, log: Sequence[tuple[int, Command, int]],
-    resources: Resources | None = None,
+    *, resources: Resources,
 ) -> MatchState:
     """The state after re-applying a command log ``(seat, command, now)`` from ``start``."""
     state = start

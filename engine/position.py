@@ -126,4 +126,4 @@ def score_position(data: object, resources: Resources | None = None) -> Breakdow
     res = resources if resources is not None else Resources.default()
     if state.theme_id is not None:
         res.themes.get(state.theme_id)  # an unknown theme is a typed error
-    return preview(rules, state, 0, tiles, res)
+    return preview(rules, state, 0, tiles, resources=res)

@@ -94,8 +94,8 @@ def _best_in(rules: RuleSet, state: MatchState, seat: int, res: Resources, dawg:
     found = best(dawg, Board(state.board), state.seats[seat].rack, rules.centre, model, top=1)
     if not found or found[0].total <= 0:
         return None
-    move = RankedMove(found[0].placement, preview(rules, state, seat,
-                                                  found[0].placement.tiles, res))
+    placement = found[0].placement
+    move = RankedMove(placement, preview(rules, state, seat, placement.tiles, resources=res))
     return move if band is None or move.breakdown.band == band else None
 
 

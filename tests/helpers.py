@@ -69,7 +69,7 @@ def find_play(
                         r, c = (row, col + offset) if direction == "across" else (row + offset, col)
                         try:
                             tiles = placement_from_word(board, r, c, direction, word)
-                            preview(rules, state, seat, tiles, res)
+                            preview(rules, state, seat, tiles, resources=res)
                         except RuleError:
                             continue
                         return tiles

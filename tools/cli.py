@@ -134,7 +134,8 @@ def _level_moves(args: argparse.Namespace, rules: RuleSet, state: MatchState,
     lvl = level(args.level)
     chosen = choose_move(lvl, rules, state, 0, res, bot_rng(state, 0))
     for rank, (move, value) in enumerate(considered(lvl, rules, state, 0, res)[: args.top], 1):
-        receipt = RankedMove(move.placement, preview(rules, state, 0, move.placement.tiles, res))
+        tiles = move.placement.tiles
+        receipt = RankedMove(move.placement, preview(rules, state, 0, tiles, resources=res))
         _print({"rank": rank, **receipt.to_json(), "level": lvl.number,
                 "value": round(value, 1), "chosen": move == chosen}, out)
     if chosen is None:

@@ -110,7 +110,7 @@ class ScriptedPlayer:
                 break
             try:
                 tiles = placement_from_word(board, row, col, direction, word)
-                breakdown = preview(rules, state, seat, tiles, res)
+                breakdown = preview(rules, state, seat, tiles, resources=res)
             except RuleError:
                 continue
             tried += 1

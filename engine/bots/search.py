@@ -116,5 +116,6 @@ def ranked_moves(
     res = resources if resources is not None else Resources.default()
     graph = dawg if dawg is not None else Dawg.default()
     scored = candidates(rules, state, seat, res, graph, top=top)
-    return [RankedMove(item.placement, preview(rules, state, seat, item.placement.tiles, res))
+    return [RankedMove(item.placement,
+                       preview(rules, state, seat, item.placement.tiles, resources=res))
             for item in scored[:top]]

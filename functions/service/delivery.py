@@ -64,7 +64,7 @@ class Delivery:
         """The engine's view of one seat, plus which seats have a live connection (a
         service fact the engine does not know; bots are always there). Validated against the
         protocol's model: a field the engine and the protocol disagree on fails here."""
-        view = engine.view(state, seat, self.ctx.resources, rules)
+        view = engine.view(rules, state, seat, resources=self.ctx.resources)
         for entry, player in zip(view["seats"], state.seats, strict=True):  # type: ignore[call-overload]
             entry["online"] = player.bot or player.player_id in online
         if watching:

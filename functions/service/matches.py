@@ -180,7 +180,7 @@ class MatchService:
         """The receipt a play would get; nothing is written."""
         record, state, rules = self._load(match_id)
         seat = self._seat_of(record, player_id)
-        receipt = engine.preview(rules, state, seat, play, self.ctx.resources)
+        receipt = engine.preview(rules, state, seat, play, resources=self.ctx.resources)
         return Breakdown.model_validate(receipt.to_json())
 
     def history(self, player_id: str, match_id: str, before: int | None, limit: int,

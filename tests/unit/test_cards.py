@@ -106,7 +106,7 @@ def test_a_pass_pays_one_coin_and_classic_has_no_market() -> None:
                               resources=RES)
     assert plain.seats[0].coins == 0 and plain.seats[0].row == ()
     assert "market" not in [e.kind for e in events]
-    assert "market" not in view(plain, 0, RES, classic)
+    assert "market" not in view(classic, plain, 0, resources=RES)
     assert code(lambda: apply(classic, plain, 0, Buy(0), 1, resources=RES)) == "card.disabled"
 
 
@@ -132,7 +132,7 @@ def test_wildcards_become_letters_of_their_kind_worth_zero(card_id: str, letter:
     if not ok:
         assert code(lambda: apply(RULES, state, 0, play, 1, resources=RES)) == "move.not_in_rack"
         return
-    breakdown = preview(RULES, state, 0, play, RES)
+    breakdown = preview(RULES, state, 0, play, resources=RES)
     last = breakdown.main.letters[-1]
     assert last.wildcard and last.letter == letter and last.points == 0
     after, _ = apply(RULES, state, 0, play, 1, resources=RES)
@@ -161,14 +161,15 @@ def _casas_play(*cards: MoveCard) -> Play:
 
 def test_letra_dobrada_doubles_a_letter_already_on_the_board() -> None:
     state = holding(start(), 0, "letra_dobrada", rack="SEEEEEE", board=board_with_casa())
-    plain = preview(RULES, state, 0, _casas_play(), RES)
-    doubled = preview(RULES, state, 0, _casas_play(MoveCard(0, (10, 8))), RES)  # the C
+    plain = preview(RULES, state, 0, _casas_play(), resources=RES)
+    doubled = preview(RULES, state, 0, _casas_play(MoveCard(0, (10, 8))), resources=RES)  # the C
     c = doubled.main.letters[0]
     assert (c.letter, c.multiplier, c.sources) == ("C", 2, ("Letra Dobrada",))
     assert doubled.main.letter_sum == plain.main.letter_sum + 2
-    assert code(lambda: preview(RULES, state, 0, _casas_play(MoveCard(0, (0, 0))), RES)) \
+    assert code(lambda: preview(RULES, state, 0, _casas_play(MoveCard(0, (0, 0))), resources=RES)) \
         == "card.target"
-    assert code(lambda: preview(RULES, state, 0, _casas_play(MoveCard(0)), RES)) == "card.target"
+    assert code(lambda: preview(RULES, state, 0, _casas_play(MoveCard(0)), resources=RES)) \
+        == "card.target"
 
 
 def test_letra_dobrada_adds_to_a_letter_square() -> None:
@@ -176,7 +177,7 @@ def test_letra_dobrada_adds_to_a_letter_square() -> None:
     board = Board.empty(21).with_tiles([(5, 9, "R")]).rows
     state = holding(start(), 0, "letra_dobrada", rack="LUAEEEE", board=board)
     tiles = tuple(placement_from_word(Board(board), 4, 7, "across", "LUA"))
-    b = preview(RULES, state, 0, Play(tiles, (MoveCard(0, (4, 9)),)), RES)
+    b = preview(RULES, state, 0, Play(tiles, (MoveCard(0, (4, 9)),)), resources=RES)
     assert b.main.letters[2].multiplier == 3
 
 
@@ -186,15 +187,15 @@ def test_word_cards_add_to_word_squares() -> None:
     tiles = tuple(placement_from_word(Board(board), 0, 6, "across", "PEDRA"))
     for card_id, multiplier in (("palavra_dobrada", 6), ("palavra_triplicada", 7)):
         state = holding(start(), 0, card_id, rack="PEDRAEE", board=board)
-        b = preview(RULES, state, 0, Play(tiles, (MoveCard(0),)), RES)
+        b = preview(RULES, state, 0, Play(tiles, (MoveCard(0),)), resources=RES)
         assert b.main.multiplier == multiplier
 
 
 def test_prisma_doubles_the_affinity_part() -> None:
     state = holding(start(), 0, "prisma", rack="CAMISAE")
     tiles = tuple(placement_from_word(Board(state.board), 10, 5, "across", "CAMISA"))
-    plain = preview(RULES, state, 0, Play(tiles), RES)
-    prism = preview(RULES, state, 0, Play(tiles, (MoveCard(0),)), RES)
+    plain = preview(RULES, state, 0, Play(tiles), resources=RES)
+    prism = preview(RULES, state, 0, Play(tiles, (MoveCard(0),)), resources=RES)
     assert plain.band == Band.QUENTE and plain.band_weight_pct == 150
     assert prism.band_weight_pct == 200 and prism.prisma
 
@@ -216,7 +217,7 @@ def test_ima_offers_three_private_tiles_and_adds_the_chosen_one() -> None:
     options = state.seats[0].pending["options"]  # type: ignore[index]
     assert len(options) == 3
     assert all(e.seat == 0 for e in events if e.kind == "choose")
-    assert view(state, 1, RES)["market"]["pending"] is None  # type: ignore[index]
+    assert view(RULES, state, 1, resources=RES)["market"]["pending"] is None  # type: ignore[index]
     assert code(lambda: apply(RULES, state, 0, Choose(5), 2, resources=RES)) == "card.option"
     state, _ = apply(RULES, state, 0, Choose(1), 2, resources=RES)
     assert len(state.seats[0].rack) == 8 and state.seats[0].rack[-1] == options[1]
@@ -275,13 +276,13 @@ def test_espiao_shows_a_rack_only_to_the_spy_until_its_next_turn() -> None:
     state = holding(start(3), 0, "espiao")
     state, events = apply(RULES, state, 0, UseCard(0, seat=1), 1, resources=RES)
     target = list(state.seats[1].rack)
-    assert view(state, 0, RES)["market"]["spied"]["rack"] == target  # type: ignore[index]
-    assert view(state, 2, RES)["market"]["spied"] is None  # type: ignore[index]
-    assert json.dumps(target) not in json.dumps(view(state, 2, RES))
+    assert view(RULES, state, 0, resources=RES)["market"]["spied"]["rack"] == target  # type: ignore[index]
+    assert view(RULES, state, 2, resources=RES)["market"]["spied"] is None  # type: ignore[index]
+    assert json.dumps(target) not in json.dumps(view(RULES, state, 2, resources=RES))
     assert [e.seat for e in events if e.kind == "spied"] == [0]
     for seat in (0, 1, 2):
         state, _ = apply(RULES, state, seat, Pass(), 2, resources=RES)
-    assert view(state, 0, RES)["market"]["spied"] is None  # type: ignore[index]
+    assert view(RULES, state, 0, resources=RES)["market"]["spied"] is None  # type: ignore[index]
 
 
 def test_segundo_folego_gives_two_plays_each_scored_and_chained_in_order() -> None:
@@ -307,7 +308,7 @@ def test_ladrao_de_tema_options_are_private_until_chosen() -> None:
     options = state.seats[0].pending["options"]  # type: ignore[index]
     assert len(options) == 2 and "futebol" not in options
     for other in (1, 2):
-        assert not any(o in json.dumps(view(state, other, RES)) for o in options)
+        assert not any(o in json.dumps(view(RULES, state, other, resources=RES)) for o in options)
         assert not any(e.visible_to(other) for e in events if e.kind == "choose")
     state, events = apply(RULES, state, 0, Choose(0), 2, resources=RES)
     assert state.theme_id == options[0]
@@ -318,9 +319,9 @@ def test_cadeia_de_ouro_keeps_the_chain_through_a_frio_word_and_a_pass() -> None
     state = holding(start(), 0, "cadeia_de_ouro", rack="CASAEEE")
     state = state.with_seat(0, replace(state.seats[0], chain=Chain(2, ("GOL", "BOLA"))))
     tiles = tuple(placement_from_word(Board(state.board), 10, 8, "across", "CASA"))
-    assert preview(RULES, state, 0, tiles, RES).chain.effect == "breaks"
+    assert preview(RULES, state, 0, tiles, resources=RES).chain.effect == "breaks"
     state, _ = apply(RULES, state, 0, UseCard(0), 1, resources=RES)
-    b = preview(RULES, state, 0, tiles, RES)
+    b = preview(RULES, state, 0, tiles, resources=RES)
     assert (b.band, b.chain.effect, b.chain.after) == (Band.FRIO, "protected", 2)
     state, _ = apply(RULES, state, 0, Pass(), 2, resources=RES)
     assert state.seats[0].chain.length == 2
@@ -331,12 +332,12 @@ def test_tema_pessoal_is_public_scores_by_the_better_theme_and_ends() -> None:
     state, _events = apply(RULES, state, 0, UseCard(0), 1, resources=RES)
     personal = state.seats[0].personal_theme
     assert personal is not None and personal != "futebol"
-    assert view(state, 1, RES)["seats"][0]["personal_theme"]["id"] == personal  # type: ignore[index]
+    assert view(RULES, state, 1, resources=RES)["seats"][0]["personal_theme"]["id"] == personal  # type: ignore[index]
     core = next(w for w, b in RES.themes.get(personal).bands.items() if b == Band.ESCALDANTE
                 and len(w) <= 7)
     state = state.with_seat(0, replace(state.seats[0], rack=tuple(core.ljust(7, "E"))))
     tiles = tuple(placement_from_word(Board(state.board), 10, 10, "across", core))
-    b = preview(RULES, state, 0, tiles, RES)
+    b = preview(RULES, state, 0, tiles, resources=RES)
     assert b.band == Band.ESCALDANTE
     for _ in range(RULES.personal_theme_rounds):
         for seat in (0, 1):

@@ -39,7 +39,7 @@ def _candidates(state: MatchState, seat: int, rng: Rng) -> list[Command]:
 
 def _hidden_ok(state: MatchState, events: list[Event]) -> None:
     for seat in range(len(state.seats)):
-        seen = json.dumps(view(state, seat, RES))
+        seen = json.dumps(view(RULES, state, seat, resources=RES))
         for other, s in enumerate(state.seats):
             if other == seat:
                 continue

@@ -58,7 +58,7 @@ def test_a_preview_checks_the_rack_before_the_words_so_it_is_no_dictionary_oracl
     fake = tuple(PlacedTile(10, 9 + i, ch) for i, ch in enumerate("QWK"))  # not a word either
     for tiles in (real, fake):
         try:
-            preview(RuleSet.standard(), state, 0, tiles, res)
+            preview(RuleSet.standard(), state, 0, tiles, resources=res)
         except RuleError as error:
             assert error.code == "move.not_in_rack"  # the same answer, word or not
         else:

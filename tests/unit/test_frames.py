@@ -35,7 +35,7 @@ def _json(data: object) -> Any:
 
 
 def _view(state: MatchState, seat: int | None, rules: RuleSet = RULES) -> dict[str, Any]:
-    data = _json(view(state, seat, RES, rules))
+    data = _json(view(rules, state, seat, resources=RES))
     for entry in data["seats"]:
         entry["online"] = True
     return dict(data)

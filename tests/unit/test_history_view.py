@@ -77,15 +77,15 @@ def test_the_total_is_the_seats_score_after_each_move() -> None:
 
 def test_the_view_counts_moves_instead_of_listing_them() -> None:
     state = _start()
-    seen = view(state, 0, RES, RULES)
+    seen = view(RULES, state, 0, resources=RES)
     assert "history" not in seen and seen["moves"] == 0
     for i in range(3):
         state, _ = apply(RULES, state, state.current, Pass(), i, resources=RES)
-    assert view(state, 1, RES, RULES)["moves"] == 3 == len(state.history)
+    assert view(RULES, state, 1, resources=RES)["moves"] == 3 == len(state.history)
 
 
 def test_the_view_carries_the_rules_the_client_draws_with() -> None:
-    seen = view(_start(), 0, RES, RULES)
+    seen = view(RULES, _start(), 0, resources=RES)
     assert (seen["board_size"], seen["swap_limit"], seen["rack_size"]) == (21, 3, 7)
     assert seen["wildcards"] == {"?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "?V": "AEIOU",
                                  "?C": "BCDFGHJKLMNPQRSTVWXYZ"}
@@ -99,15 +99,16 @@ def test_the_view_carries_the_rules_the_client_draws_with() -> None:
 def test_only_your_own_seat_shows_its_chain_bonuses() -> None:
     state = _start()
     state = state.with_seat(0, replace(state.seats[0], chain=Chain(2, ("GOL", "BOLA"))))
-    mine, theirs = view(state, 0, RES, RULES)["seats"], view(state, 1, RES, RULES)["seats"]
+    mine = view(RULES, state, 0, resources=RES)["seats"]
+    theirs = view(RULES, state, 1, resources=RES)["seats"]
     assert isinstance(mine, list) and isinstance(theirs, list)
     assert (mine[0]["chain_bonus_pct"], mine[0]["next_chain_bonus_pct"]) == (110, 120)
     assert "chain_bonus_pct" not in mine[1]
     assert (theirs[1]["chain_bonus_pct"], theirs[1]["next_chain_bonus_pct"]) == (100, 100)
     assert "chain_bonus_pct" not in theirs[0]
     long = state.with_seat(0, replace(state.seats[0], chain=Chain(9, ())))
-    assert view(long, 0, RES, RULES)["seats"][0]["next_chain_bonus_pct"] == 150  # type: ignore[index]
-    spectator = view(state, None, RES, RULES)["seats"]
+    assert view(RULES, long, 0, resources=RES)["seats"][0]["next_chain_bonus_pct"] == 150  # type: ignore[index]
+    spectator = view(RULES, state, None, resources=RES)["seats"]
     assert isinstance(spectator, list)
     assert not any("chain_bonus_pct" in s for s in spectator)
 
@@ -121,7 +122,7 @@ def test_cards_name_the_wildcard_they_add() -> None:
     state = _start()
     row = (Slot("coringa_vogal", True), Slot("prisma", False), None, None)
     state = state.with_seat(0, replace(state.seats[0], row=row))
-    market = view(state, 0, RES, RULES)["market"]
+    market = view(RULES, state, 0, resources=RES)["market"]
     assert isinstance(market, dict)
     assert [s and s["wildcard"] for s in market["row"]] == ["?V", None, None, None]
 
@@ -130,11 +131,11 @@ def test_the_longest_word_is_shown_with_its_accents_in_the_view_and_the_result()
     state, play = _acao()
     after, _ = apply(RULES, state, 0, play, 10, resources=RES)
     assert after.seats[0].longest_word == "ACAO"  # the state keeps the folded letters
-    seen = view(after, 1, RES, RULES)
+    seen = view(RULES, after, 1, resources=RES)
     assert seen["seats"][0]["longest_word"] == "ação" and seen["seats"][1]["longest_word"] == ""
     ended = replace(after, result={"reason": "rounds", "winner": 0, "ranking": [
         {"rank": 1, "seat": 0, "name": "Ana", "score": 9, "longest_word": "ACAO", "passes": 0,
          "thinking_ms": 0, "left": False, "tie_break": None}]})
-    ranking = view(ended, 0, RES, RULES)["result"]["ranking"]  # type: ignore[index]
+    ranking = view(RULES, ended, 0, resources=RES)["result"]["ranking"]  # type: ignore[index]
     assert ranking[0]["longest_word"] == "ação"
     assert ended.result is not None and ended.result["ranking"][0]["longest_word"] == "ACAO"

@@ -202,11 +202,12 @@ def test_a_seat_that_left_passes_at_once() -> None:
 
 def test_views_show_only_the_own_rack() -> None:
     state = start()
-    mine = view(state, 0, RES)
+    mine = view(RuleSet.standard(), state, 0, resources=RES)
     assert mine["rack"] == list(state.seats[0].rack)
     text = json.dumps(mine)
     assert json.dumps(list(state.seats[1].rack)) not in text
-    assert "rack_size" in text and view(state, None, RES)["rack"] is None
+    spectator = view(RuleSet.standard(), state, None, resources=RES)
+    assert "rack_size" in text and spectator["rack"] is None
     assert mine["theme"] == RES.themes.get("futebol").public()
 
 
@@ -252,4 +253,4 @@ def test_a_match_replays_exactly_from_its_seed_and_command_log() -> None:
         state, _ = apply(rules, state, seat, command, 1000 * turn, resources=RES)
     again = start(seed="replay")
     assert frozen(again) == frozen(first)
-    assert frozen(replay(rules, again, log, RES)) == frozen(state)
+    assert frozen(replay(rules, again, log, resources=RES)) == frozen(state)

@@ -149,7 +149,7 @@ class MatchMachine(RuleBasedStateMachine):
         if self.state is None:
             return
         for s in range(len(self.state.seats)):
-            seen: dict[str, Any] = view(self.state, s, RES, self.rules)
+            seen: dict[str, Any] = view(self.rules, self.state, s, resources=RES)
             assert seen["rack"] == list(self.state.seats[s].rack)
             assert all("rack" not in entry for entry in seen["seats"])  # type: ignore[union-attr]
             spied = (seen.get("market") or {}).get("spied")
@@ -160,7 +160,7 @@ class MatchMachine(RuleBasedStateMachine):
     def replaying_the_log_gives_the_same_state(self) -> None:
         if self.start is None or self.state is None or len(self.log) % 5:
             return
-        assert replay(self.rules, self.start, self.log, RES) == self.state
+        assert replay(self.rules, self.start, self.log, resources=RES) == self.state
 
 
 TestMatchMachine = MatchMachine.TestCase

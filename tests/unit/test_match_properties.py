@@ -61,8 +61,8 @@ def play_random_match(seed: int, turns: int, seats: int):  # type: ignore[no-unt
         else:
             command = Pass()
         if isinstance(command, Play):
-            first = preview(RULES, state, seat, command.tiles, RES)
-            assert first == preview(RULES, state, seat, command.tiles, RES)
+            first = preview(RULES, state, seat, command.tiles, resources=RES)
+            assert first == preview(RULES, state, seat, command.tiles, resources=RES)
             breakdowns.append(first)
         scores = [s.score for s in state.seats]
         state, events = apply(RULES, state, seat, command, now, resources=RES)
@@ -91,7 +91,7 @@ def test_random_matches_keep_every_invariant(seed: int, seats: int) -> None:
     # Views and private events never carry another seat's rack.
     for after, events in frames:
         for seat in range(len(after.seats)):
-            seen = view(after, seat, RES)
+            seen = view(RULES, after, seat, resources=RES)
             assert seen["rack"] == list(after.seats[seat].rack)
             for other in seen["seats"]:  # type: ignore[attr-defined]
                 assert "rack" not in other and "rack_size" in other

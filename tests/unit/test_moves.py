@@ -22,7 +22,7 @@ def code_of(state_board: list[tuple[int, int, str, str]], placed: list[PlacedTil
             rack: str = "CASADOS") -> str:
     state = position(board=state_board, racks=[rack], rules=RULES)
     with pytest.raises(RuleError) as caught:
-        preview(RULES, state, 0, placed, resources())
+        preview(RULES, state, 0, placed, resources=resources())
     return caught.value.code
 
 
@@ -39,7 +39,7 @@ def test_first_move_must_cover_the_centre() -> None:
 def test_first_move_covering_the_centre_is_legal() -> None:
     state = position(racks=["CASADOS"], rules=RULES)
     placed = placement_from_word(Board(state.board), 10, 8, "across", "CASA")
-    assert preview(RULES, state, 0, placed, resources()).total > 0
+    assert preview(RULES, state, 0, placed, resources=resources()).total > 0
 
 
 def test_a_single_letter_is_not_a_word() -> None:
@@ -57,7 +57,7 @@ def test_no_gaps_unless_board_tiles_fill_them() -> None:
     state = position(board=board, racks=["CSAEEOO"], rules=RULES)
     # C _ S A on row 10: the board's A at K11 fills the gap.
     placed = tiles((10, 9, "C"), (10, 11, "S"), (10, 12, "A"))
-    breakdown = preview(RULES, state, 0, placed, resources())
+    breakdown = preview(RULES, state, 0, placed, resources=resources())
     assert breakdown.main.word == "CASA"
 
 
@@ -80,7 +80,7 @@ def test_every_formed_word_must_be_in_the_lexicon_and_is_named() -> None:
     board = [(10, 9, "across", "CASA")]
     state = position(board=board, racks=["XQZAAEE"], rules=RULES)
     with pytest.raises(RuleError) as caught:
-        preview(RULES, state, 0, tiles((9, 9, "X"), (9, 10, "Q")), resources())
+        preview(RULES, state, 0, tiles((9, 9, "X"), (9, 10, "Q")), resources=resources())
     assert caught.value.code == "move.not_a_word"
     assert "XQ" in caught.value.message
 
@@ -94,7 +94,7 @@ def test_a_wildcard_needs_a_wildcard_tile() -> None:
     placed = tiles((10, 9, "c"), (10, 10, "A"), (10, 11, "S"), (10, 12, "A"))
     assert code_of([], placed, rack="CASADOS") == "move.not_in_rack"
     state = position(racks=[["?", "A", "S", "A"]], rules=RULES)
-    assert preview(RULES, state, 0, placed, resources()).main.word == "CASA"
+    assert preview(RULES, state, 0, placed, resources=resources()).main.word == "CASA"
 
 
 def test_main_word_and_cross_words_are_extracted() -> None:

@@ -28,7 +28,7 @@ def play(rules: RuleSet, word: str, row: int, col: int, direction: str = "across
     state = position(board=board, racks=[letters], theme_id=theme, chains=[chain or Chain()],
                      rules=rules)
     tiles = placement_from_word(Board(state.board), row, col, direction, word)
-    return preview(rules, state, 0, tiles, resources())
+    return preview(rules, state, 0, tiles, resources=resources())
 
 
 def test_first_move_plain_letters() -> None:

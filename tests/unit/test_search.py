@@ -55,7 +55,7 @@ def test_every_ranked_move_scores_exactly_as_preview() -> None:
     moves = ranked_moves(rules, state, 0, RES)
     assert len(moves) > 50
     for move in moves[::7]:
-        assert preview(rules, state, 0, move.placement.tiles, RES) == move.breakdown
+        assert preview(rules, state, 0, move.placement.tiles, resources=RES) == move.breakdown
     scores = [m.score for m in moves]
     assert scores == sorted(scores, reverse=True)
     assert [m.to_json() for m in ranked_moves(rules, state, 0, RES, top=10)] == \
@@ -67,7 +67,7 @@ def test_the_best_move_is_the_true_best_of_the_brute_force_player() -> None:
     best = ranked_moves(rules, state, 0, RES, top=1)[0]
     found = find_play(rules, state, 0, RES, longest=4, anchors=8)
     assert found is not None
-    assert best.score >= preview(rules, state, 0, found, RES).total
+    assert best.score >= preview(rules, state, 0, found, resources=RES).total
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
@@ -77,7 +77,7 @@ def test_generated_totals_equal_preview_totals(name: str) -> None:
     scored = best(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre, model)
     assert len(scored) > 50
     for item in scored[::3]:
-        breakdown = preview(rules, state, 0, item.placement.tiles, RES)
+        breakdown = preview(rules, state, 0, item.placement.tiles, resources=RES)
         assert (item.total, item.main) == (breakdown.total, breakdown.main.word)
 
 
@@ -167,4 +167,4 @@ def test_a_tema_pessoal_joins_the_theme_pass() -> None:
     assert {s.placement.key() for s in top} == \
         {s.placement.key() for s in every if s.total >= totals[4]}
     for item in top:
-        assert item.total == preview(rules, state, 0, item.placement.tiles, RES).total
+        assert item.total == preview(rules, state, 0, item.placement.tiles, resources=RES).total

@@ -78,7 +78,7 @@ def test_a_hundred_matches_with_cards_never_show_a_seat_what_is_hidden() -> None
                         continue
                 for s in range(seats):
                     sent = json.loads(json.dumps({
-                        "view": view(state, s, RES, RULES),
+                        "view": view(RULES, state, s, resources=RES),
                         "events": [e.to_json() for e in events if e.visible_to(s)]}))
                     shown += _check(state, s, sent)
                 spied += any(e.kind == "spied" for e in events)

@@ -50,7 +50,7 @@ def _played() -> MatchState:
 
 def test_the_summary_reads_the_history_and_the_seats_counters() -> None:
     state = _played()
-    summary = view(state, 1, RES, RULES)["summary"]
+    summary = view(RULES, state, 1, resources=RES)["summary"]
     assert isinstance(summary, list) and len(summary) == 2
     for row, seat in zip(summary, state.seats, strict=True):
         mine = [e for e in state.history if e["seat"] == row["seat"]]
@@ -65,7 +65,7 @@ def test_the_summary_reads_the_history_and_the_seats_counters() -> None:
         assert row["longest_chain"] >= seat.chain.length
     assert summary[1]["swaps"] == 1
     assert summary[0]["cards_used"] == 1  # the Mina; the sold Reciclar does not count
-    assert "summary" not in view(replace(state, status="active"), 0, RES, RULES)
+    assert "summary" not in view(RULES, replace(state, status="active"), 0, resources=RES)
 
 
 def test_a_match_stored_before_the_counters_existed_still_loads() -> None:
