@@ -165,9 +165,8 @@ def suggest(data: dict[str, Any], lexicon: Lexicon, thesaurus: Thesaurus,
 
 def _theme_match(args: tuple[str, int]) -> Counter[str]:
     from engine.bots.levels import BotPlayer, bot_rng, level
-    from engine.commands import Pass, Play
-    from engine.errors import RuleError
-    from engine.match import Player, Resources, apply, new_match
+    from engine.bots.turn import play_turn
+    from engine.match import Player, Resources, new_match
     from engine.rules import RuleSet
 
     theme_id, index = args
@@ -180,16 +179,12 @@ def _theme_match(args: tuple[str, int]) -> Counter[str]:
     bands: Counter[str] = Counter()
     while not state.finished:
         seat = state.current
-        command = bots[seat].action(rules, state, seat, res, bot_rng(state, seat))
-        try:
-            state, events = apply(rules, state, seat, command, 0, resources=res)
-        except RuleError:
-            state, events = apply(rules, state, seat, Pass(), 0, resources=res)
-        if isinstance(command, Play):
-            for event in events:
-                if event.kind == "move_played":
-                    bands[str(event.data["breakdown"]["band"])] += 1
-        else:
+        state, events = play_turn(bots[seat], rules, state, 0, resources=res,
+                                  rng=bot_rng(state, seat))
+        played = [e for e in events if e.kind == "move_played"]
+        for event in played:
+            bands[str(event.data["breakdown"]["band"])] += 1
+        if not played:
             bands["(sem jogada)"] += 1
     return bands
 

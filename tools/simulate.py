@@ -15,16 +15,14 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO
+from typing import TextIO
 
+from engine.bots.turn import Policy, play_turn
 from engine.cards import CARDS
-from engine.commands import Buy, Command, Pass
-from engine.errors import RuleError
 from engine.events import Event
-from engine.match import Player, Resources, apply, new_match, standings
+from engine.match import Player, Resources, new_match, standings
 from engine.rng import Rng
 from engine.rules import RuleSet
-from engine.state import MatchState
 from tools.scripted import AnagramIndex, ScriptedPlayer
 
 
@@ -61,16 +59,6 @@ class _Ledger:
                 self.bought[seat].append(data["card"])
 
 
-class Policy(Protocol):
-    """What plays a seat: the scripted players and the bots both fit."""
-
-    def market(self, rules: RuleSet, state: MatchState, seat: int,
-               rng: Rng) -> list[Command]: ...
-
-    def action(self, rules: RuleSet, state: MatchState, seat: int, res: Resources,
-               rng: Rng) -> Command: ...
-
-
 _SHARED: tuple[Callable[[int, int], Policy], Resources, RuleSet] | None = None
 
 
@@ -89,22 +77,7 @@ def play_match(args: tuple[int, int, int]) -> MatchStats:
     while not state.finished:
         seat = state.current
         now += 1000
-        player = policies[seat]
-        for command in player.market(rules, state, seat, rng):
-            try:
-                state, events = apply(rules, state, seat, command, now, resources=res)
-            except RuleError:
-                continue
-            ledger.record(rules, seat, events)
-            if isinstance(command, Buy):
-                break
-        if state.finished or state.current != seat:
-            continue
-        action = player.action(rules, state, seat, res, rng)
-        try:
-            state, events = apply(rules, state, seat, action, now, resources=res)
-        except RuleError:  # a card the player named no longer fits: it passes instead
-            state, events = apply(rules, state, seat, Pass(), now, resources=res)
+        state, events = play_turn(policies[seat], rules, state, now, resources=res, rng=rng)
         ledger.record(rules, seat, events)
     assert state.result is not None
     order = standings(state)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import match as engine
-from engine.commands import Buy, Command, Pass, Play, Timeout
+from engine.commands import Command, Play, Timeout
 from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
@@ -295,27 +295,15 @@ class MatchService:
         """Play every bot turn that comes next, until a person's turn or the end."""
         # The bots' search only when a bot plays: a preview or a move between people never
         # loads it (a cold start's first call is shorter by its import).
-        from engine.bots.levels import action_command, bot_rng, level, market_commands
+        from engine.bots.levels import BotPlayer, bot_rng, level
+        from engine.bots.turn import play_turn
 
         levels = settings.get("botLevels", [])
-        res = self.ctx.resources
         while not state.finished and state.seats[state.current].bot:
             seat = state.current
-            lvl = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
-            rng = bot_rng(state, seat)
-            for market in market_commands(lvl, rules, state, seat, rng):
-                try:
-                    state, more = engine.apply(rules, state, seat, market, now, resources=res)
-                except RuleError:
-                    continue
-                events += more
-                if isinstance(market, Buy):
-                    break
-            action = action_command(lvl, rules, state, seat, res, rng)
-            try:
-                state, more = engine.apply(rules, state, seat, action, now, resources=res)
-            except RuleError:
-                state, more = engine.apply(rules, state, seat, Pass(), now, resources=res)
+            bot = BotPlayer(level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3))
+            state, more = play_turn(bot, rules, state, now, resources=self.ctx.resources,
+                                    rng=bot_rng(state, seat))
             events += more
             self.ctx.count("bot_turns")
         return state, events

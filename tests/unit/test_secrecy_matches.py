@@ -8,8 +8,10 @@ import json
 from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
-from engine.commands import Buy, Choose, Pass, UseCard
+from engine.bots.turn import play_turn
+from engine.commands import Buy, Choose, Command, UseCard
 from engine.errors import RuleError
+from engine.events import Event
 from engine.match import Player, apply, new_match, view
 from engine.rules import RuleSet
 from engine.state import MatchState
@@ -65,23 +67,23 @@ def test_a_hundred_matches_with_cards_never_show_a_seat_what_is_hidden() -> None
         bots = [BotPlayer(level(1 + (index + i) % 5)) for i in range(seats)]
         while not state.finished:
             seat = state.current
-            rng = bot_rng(state, seat)
-            commands = _stealing(state, seat) + bots[seat].market(RULES, state, seat, rng)
-            commands.append(bots[seat].action(RULES, state, seat, RES, rng))
-            for command in commands:
+
+            def check(_command: Command, after: MatchState, events: list[Event]) -> None:
+                nonlocal shown, spied
+                for s in range(len(after.seats)):
+                    sent = json.loads(json.dumps({
+                        "view": view(RULES, after, s, resources=RES),
+                        "events": [e.to_json() for e in events if e.visible_to(s)]}))
+                    shown += _check(after, s, sent)
+                spied += any(e.kind == "spied" for e in events)
+
+            # The thief's cards first, as a person would use them; then the bot's own turn.
+            for command in _stealing(state, seat):
                 try:
                     state, events = apply(RULES, state, seat, command, 0, resources=RES)
                 except RuleError:
-                    if command is commands[-1]:
-                        state, events = apply(RULES, state, seat, Pass(), 0, resources=RES)
-                    else:
-                        continue
-                for s in range(seats):
-                    sent = json.loads(json.dumps({
-                        "view": view(RULES, state, s, resources=RES),
-                        "events": [e.to_json() for e in events if e.visible_to(s)]}))
-                    shown += _check(state, s, sent)
-                spied += any(e.kind == "spied" for e in events)
-                if state.finished or state.current != seat:
-                    break
+                    continue
+                check(command, state, events)
+            state, _ = play_turn(bots[seat], RULES, state, 0, resources=RES,
+                                 rng=bot_rng(state, seat), on_step=check)
     assert shown > 1000 and spied > 0, (shown, spied)
