@@ -41,7 +41,6 @@ from report import print_table  # noqa: E402
 from engine.bots.levels import BotPlayer, bot_rng, level  # noqa: E402
 from engine.state import MatchState  # noqa: E402
 from functions.handlers.observability import SERVICE  # noqa: E402
-from functions.service.settings import rules_for  # noqa: E402
 from infra.cdk.realtime import ACCESS_LOG_FORMAT  # noqa: E402
 from tests.functional.world import Client, World, message_for  # noqa: E402
 
@@ -162,7 +161,7 @@ def timings() -> dict[str, list[tuple[float, int, int, int, int]]]:
                 world.auto_drain = False
             state, record = _state(world, match_id)
             seat = state.current
-            rules = rules_for(record.settings)
+            rules = record.settings.rules()
             action, fields = message_for(
                 policy.action(rules, state, seat, world.runtime.ctx.resources,
                               bot_rng(state, seat)), match_id)
@@ -227,7 +226,7 @@ def whole_match() -> dict[str, float]:
             if state.finished:
                 break
             turns += 1
-            seat, rules = state.current, rules_for(record.settings)
+            seat, rules = state.current, record.settings.rules()
             client, rng = people[seat], bot_rng(state, seat)
             for command in policy.market(rules, state, seat, rng):
                 send(client, *message_for(command, match_id))

@@ -12,6 +12,8 @@ from typing import Annotated, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from functions.protocol.settings import DEFAULT_BOT_LEVEL, STANDARD
+
 RequestId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 RoomCode = Annotated[str, Field(min_length=4, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
@@ -50,7 +52,7 @@ class JoinQueue(_Message):
     """Wait for a Normal match of ``seats`` players; bots fill the table after a wait."""
 
     action: Literal["joinQueue"]
-    seats: int = Field(default=4, ge=2, le=4)
+    seats: int = Field(default=STANDARD.max_seats, ge=STANDARD.min_seats, le=STANDARD.max_seats)
 
 
 class LeaveQueue(_Message):
@@ -62,13 +64,13 @@ class RoomSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    turnSeconds: int = Field(default=90, ge=20, le=600)
-    rounds: int = Field(default=15, ge=1, le=50)
-    cards: bool = True
-    themed: bool = True
+    turnSeconds: int = Field(default=STANDARD.turn_seconds, ge=20, le=600)
+    rounds: int = Field(default=STANDARD.round_limit, ge=1, le=50)
+    cards: bool = STANDARD.cards
+    themed: bool = STANDARD.themed
     themeId: str | None = Field(default=None, max_length=64, pattern=r"^[a-z0-9-]+$")
-    bots: int = Field(default=0, ge=0, le=3)
-    botLevel: int = Field(default=3, ge=1, le=5)
+    bots: int = Field(default=0, ge=0, le=STANDARD.max_seats - 1)
+    botLevel: int = Field(default=DEFAULT_BOT_LEVEL, ge=1, le=5)
     spectators: bool = True  # anyone with the match's link may watch it live
 
 

@@ -59,5 +59,5 @@ def start(lobby: LobbyService, who: Identity, request_id: str) -> None:
                            "(horário de Brasília).")
     settings = RoomSettings(rounds=ROUNDS, cards=False, themed=True, themeId=theme_id, bots=0,
                             spectators=True)
-    lobby.start_mode([SeatSpec(who.name, who.player_id)], settings, "daily", match_id,
-                     (who.player_id, request_id), extra={"day": day, "seed": seed})
+    lobby.start_daily_match([SeatSpec(who.name, who.player_id)], settings, match_id,
+                            (who.player_id, request_id), day=day, seed=seed)

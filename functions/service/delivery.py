@@ -25,7 +25,6 @@ from functions.protocol.server import Ended, EngineEvent, MatchView, View
 from functions.service import fair_rating, review
 from functions.service.context import Context
 from functions.service.frames import update_frames
-from functions.service.settings import rules_for
 from functions.service.settlement import settle
 from functions.service.timers import turn_timer_name
 from functions.storage.repository import Connection, MatchRecord, Pending
@@ -125,12 +124,12 @@ class Delivery:
         if record is None:
             return
         state = MatchState.from_json(record.state)
-        rules = rules_for(record.settings)
+        rules = record.settings.rules()
         self._arm(pending, state)
         final = state.finished and record.version == pending.version
         ratings, badges, profiles = settle(ctx, record, state) if final else ([], [], {})
         unrated = (fair_rating.unrated_reason(state)
-                   if final and record.settings.get("mode") == "normal" else None)
+                   if final and record.settings.mode == "normal" else None)
         connections = self._start_connections(record, state) if pending.start \
             else ctx.repository.match_connections(state.match_id)
         online = {c.player_id for c in connections}
@@ -151,7 +150,7 @@ class Delivery:
                 frames.append((connection.connection_id, Ended(
                     matchId=state.match_id, result=view.result, ratings=ratings,
                     badges=badges, player=profiles.get(seat), unrated=unrated,
-                    mode=record.settings.get("mode", "solo")).dump()))
+                    mode=record.settings.mode).dump()))
         ctx.notifier.post_many(frames)
         if pending.disarm is not None:
             ctx.timers.stop(turn_timer_name(state.match_id, pending.disarm))

@@ -29,6 +29,7 @@ from functions.protocol.server import (
     RoomStatus,
     Welcome,
 )
+from functions.protocol.settings import STANDARD, MatchSettings, Mode
 from functions.service import cosmetics, daily, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
@@ -36,7 +37,7 @@ from functions.service.identity import Identity
 from functions.service.matches import MatchService, SeatSpec, new_match_id
 from functions.service.profiles import player_info
 from functions.service.rating import Rating
-from functions.service.settings import check_table, match_settings, table_settings
+from functions.service.settings import check_table
 from functions.service.timers import fill_timer_name
 from functions.storage.repository import (
     ConflictError,
@@ -48,7 +49,7 @@ from functions.storage.repository import (
 
 ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
 ROOM_CODE_LENGTH = 6
-MAX_SEATS = 4
+MAX_SEATS = STANDARD.max_seats
 RETRIES = 5
 #: a joiner's tries at the queue's open table: each failed one means another table filled
 SEAT_TRIES = 20
@@ -235,8 +236,8 @@ class LobbyService:
             specs = [SeatSpec(p["name"], p["id"]) for p in people]
             specs += [SeatSpec(f"Robô {bot.name} {i + 1}", None, bot.number)
                       for i in range(table.seats - len(specs))]
-            settings = match_settings({}, mode="normal",
-                                      bot_levels=[s.bot_level for s in specs], seats=len(specs))
+            settings = MatchSettings.for_table(RoomSettings(), mode="normal",
+                                               bot_levels=[s.bot_level for s in specs])
             try:
                 self.matches.start(specs, settings, match_id, answer)
                 break
@@ -406,17 +407,17 @@ class LobbyService:
         if not record.finished:
             raise ServiceError("rematch.not_finished", "Esta partida ainda não terminou.")
         stored = record.settings
-        if stored.get("mode") == "daily":
+        if stored.mode == "daily":
             raise ServiceError("daily.played", "O desafio do dia tem uma tentativa só: volte "
                                "amanhã para o próximo.")
-        if stored.get("mode") == "normal":
+        if stored.mode == "normal":
             self.join_queue(who, len(record.players), request_id)
             return
-        settings = RoomSettings.model_validate(table_settings(stored))
-        if stored.get("mode") != "room" or not stored.get("room"):
+        settings = stored.table()
+        if stored.mode != "room" or not stored.room:
             self.start_solo(who, settings, request_id)
             return
-        self._free(who, keep_room=str(stored["room"]))
+        self._free(who, keep_room=stored.room)
         people = [p for p in record.players if p]
         new_id = new_match_id()
 
@@ -434,7 +435,7 @@ class LobbyService:
                 return replace(room, status="started", match_id=new_id)
             return room
 
-        room = self._change_room(str(stored["room"]), come_back)
+        room = self._change_room(stored.room, come_back)
         self.ctx.repository.set_room_pointer(who.player_id, room.code, self.ctx.now_s())
         answer = (who.player_id, request_id)
         if room.status == "started":
@@ -460,19 +461,19 @@ class LobbyService:
     def start_daily(self, who: Identity, request_id: str) -> None:
         daily.start(self, who, request_id)
 
-    def start_mode(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
-                   match_id: str, answer: tuple[str, str] | None,
-                   extra: dict[str, Any]) -> None:
-        """Start a match of a mode with settings of its own (the daily challenge's day and
-        seed are stored with it)."""
-        self._start(people, settings, mode, match_id, answer, extra=extra)
+    def start_daily_match(self, people: list[SeatSpec], settings: RoomSettings,
+                          match_id: str, answer: tuple[str, str] | None, *, day: str,
+                          seed: str) -> None:
+        """Start the daily challenge's match: its day and seed are stored with it."""
+        self._start(people, settings, "daily", match_id, answer, day=day, seed=seed)
 
-    def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: str,
+    def _start(self, people: list[SeatSpec], settings: RoomSettings, mode: Mode,
                match_id: str, answer: tuple[str, str] | None = None,
-               room_code: str | None = None, extra: dict[str, Any] | None = None) -> None:
+               room_code: str | None = None, day: str | None = None,
+               seed: str | None = None) -> None:
         bots = [SeatSpec(f"Robô {i + 1}", None, settings.botLevel) for i in range(settings.bots)]
         specs = people + bots
-        stored = {**match_settings(settings.model_dump(), mode=mode,
-                                   bot_levels=[s.bot_level for s in specs], seats=len(specs),
-                                   room_code=room_code), **(extra or {})}
+        stored = MatchSettings.for_table(settings, mode=mode,
+                                         bot_levels=[s.bot_level for s in specs],
+                                         room=room_code, day=day, seed=seed)
         self.matches.start(specs, stored, match_id, answer)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine import match as engine
 from engine.commands import Command, Play, Timeout
@@ -24,11 +23,11 @@ from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
 from functions.protocol.server import Breakdown, View, Watchers
+from functions.protocol.settings import MatchSettings
 from functions.service import history, review, seating
 from functions.service.context import Context
 from functions.service.delivery import Delivery, pending_for, watchers
 from functions.service.errors import ServiceError
-from functions.service.settings import rules_for
 from functions.storage.repository import (
     BusyError,
     ConflictError,
@@ -83,7 +82,7 @@ class MatchService:
         if record is None:
             raise ServiceError("match.not_found", "Esta partida não existe.")
         state = MatchState.from_json(record.state)
-        return record, state, rules_for(record.settings)
+        return record, state, record.settings.rules()
 
     @staticmethod
     def _seat_of(record: MatchRecord, player_id: str) -> int:
@@ -93,7 +92,7 @@ class MatchService:
 
     # -- starting -----------------------------------------------------------------------------
 
-    def start(self, seats: Sequence[SeatSpec], settings: dict[str, Any],
+    def start(self, seats: Sequence[SeatSpec], settings: MatchSettings,
               match_id: str | None = None,
               answer: tuple[str, str] | None = None) -> MatchRecord:
         """Create the match and let any bots that open it play. Its outbox item then sends
@@ -101,15 +100,15 @@ class MatchService:
         with the request id) and starts the first person's timer."""
         ctx = self.ctx
         match_id = match_id or new_match_id()
-        rules = rules_for(settings)
+        rules = settings.rules()
         now = ctx.clock_ms()
         players = [engine.Player(s.player_id or f"bot-{i}", s.name, bot=s.player_id is None)
                    for i, s in enumerate(seats)]
         try:
             state, events = engine.new_match(rules, match_id, players,
-                                             seed=str(settings.get("seed") or ctx.new_seed()),
+                                             seed=settings.seed or ctx.new_seed(),
                                              now=now,
-                                             theme_id=settings.get("themeId"),
+                                             theme_id=settings.theme_id,
                                              resources=ctx.resources)
         except RuleError as exc:
             raise ServiceError(exc.code, exc.message) from exc
@@ -191,7 +190,7 @@ class MatchService:
         record, state, _ = self._load(match_id)
         # The moves are public information: a replay shows them, and so does a live match to
         # its spectators when the table allows them.
-        if not state.finished and not record.settings.get("spectators", True):
+        if not state.finished and not record.settings.spectators:
             self._seat_of(record, player_id)
         total = len(state.history)
         if before is not None and before > total:
@@ -212,7 +211,7 @@ class MatchService:
             return self.resume(player_id, connection_id, match_id, request_id)
         seat = record.players.index(player_id) if player_id in record.players else None
         if not state.finished:
-            if not record.settings.get("spectators", True):
+            if not record.settings.spectators:
                 raise ServiceError("watch.closed", "Esta mesa não aceita espectadores.")
             self.ctx.repository.attach_connection(connection_id, match_id)
         connections, online = self.delivery.online(match_id)
@@ -252,7 +251,7 @@ class MatchService:
             state = MatchState.from_json(record.state)
             if state.finished or state.turn != turn:
                 return False
-            rules = rules_for(record.settings)
+            rules = record.settings.rules()
             now = ctx.clock_ms()
             new_state, events = engine.apply(rules, state, state.current,
                                              Timeout(turn), now, resources=ctx.resources)
@@ -291,17 +290,16 @@ class MatchService:
     # -- bots ---------------------------------------------------------------------------------
 
     def _bots(self, rules: RuleSet, state: MatchState, events: list[Event],
-              settings: dict[str, Any], now: int) -> tuple[MatchState, list[Event]]:
+              settings: MatchSettings, now: int) -> tuple[MatchState, list[Event]]:
         """Play every bot turn that comes next, until a person's turn or the end."""
         # The bots' search only when a bot plays: a preview or a move between people never
         # loads it (a cold start's first call is shorter by its import).
         from engine.bots.levels import BotPlayer, bot_rng, level
         from engine.bots.turn import play_turn
 
-        levels = settings.get("botLevels", [])
         while not state.finished and state.seats[state.current].bot:
             seat = state.current
-            bot = BotPlayer(level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3))
+            bot = BotPlayer(level(settings.bot_level(seat)))
             state, more = play_turn(bot, rules, state, now, resources=self.ctx.resources,
                                     rng=bot_rng(state, seat))
             events += more

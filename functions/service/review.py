@@ -18,7 +18,6 @@ from functions.protocol.server import MoveReview, ReviewPage, ReviewSummary
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.history import POSITION
-from functions.service.settings import rules_for
 from functions.storage.repository import MatchRecord
 
 PAGE = 50  # stored moves read per query
@@ -41,7 +40,7 @@ def seat_review(ctx: Context, record: MatchRecord, state: MatchState,
     kept = ctx.repository.get_review(record.match_id, seat)
     if kept is not None:
         return kept
-    rules = rules_for(record.settings)
+    rules = record.settings.rules()
     reviews = []
     for stored in _stored_moves(ctx, record.match_id):
         if int(stored["seat"]) != seat or POSITION not in stored:

@@ -29,9 +29,8 @@ def settle(ctx: Context, record: MatchRecord, state: MatchState
     ranks = [0] * len(state.seats)
     for row in state.result["ranking"]:
         ranks[int(row["seat"])] = int(row["rank"])
-    rated = record.settings.get("mode") == "normal" and len(state.seats) >= 2 and \
+    rated = record.settings.mode == "normal" and len(state.seats) >= 2 and \
         fair_rating.unrated_reason(state) is None
-    levels = record.settings.get("botLevels", [])
     profiles: list[Profile | None] = []
     before = []
     for seat, player_id in enumerate(record.players):
@@ -42,7 +41,7 @@ def settle(ctx: Context, record: MatchRecord, state: MatchState
             before.append(Rating.from_json(profile.rating))
         else:
             profiles.append(None)
-            nominal = level(int(levels[seat]) if seat < len(levels) and levels[seat] else 3)
+            nominal = level(record.settings.bot_level(seat))
             before.append(Rating(float(nominal.rating), 100.0))
     after = fair_rating.fair_match_update(before, ranks) if rated else before
     updated, badges = [], []
@@ -58,8 +57,9 @@ def settle(ctx: Context, record: MatchRecord, state: MatchState
                                badges=(*person.badges, *new), version=person.version + 1))
     if not repo.mark_rated(record, updated, ctx.now_s()):
         return [], [], {}
-    if record.settings.get("mode") == "daily" and record.players and record.players[0]:
-        repo.put_daily_score(str(record.settings["day"]), record.players[0],
+    day = record.settings.day if record.settings.mode == "daily" else None
+    if day and record.players and record.players[0]:
+        repo.put_daily_score(day, record.players[0],
                              state.seats[0].name, state.seats[0].score, record.match_id,
                              ctx.now_s())
     ctx.count("matches_settled")

@@ -47,6 +47,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
+from functions.protocol.settings import MatchSettings
 from functions.storage.codec import (
     from_item,
     pack_moves,
@@ -92,7 +93,7 @@ class MatchRecord:
     match_id: str
     version: int
     state: dict[str, object]
-    settings: dict[str, Any]
+    settings: MatchSettings
     players: list[str]  # player id per seat ("" for a bot)
     rated: bool = False
     finished: bool = False
@@ -190,7 +191,7 @@ class Repository(LobbyItems):
 
     def _match_values(self, record: MatchRecord, now_s: int) -> dict[str, Any]:
         values = {"pk": f"MATCH#{record.match_id}", "sk": "STATE", "version": record.version,
-                  "state": pack_state(record.state), "settings": record.settings,
+                  "state": pack_state(record.state), "settings": record.settings.to_item(),
                   "players": record.players, "rated": record.rated,
                   "finished": record.finished, "ttl": now_s + self.match_ttl_s}
         if record.deadline_ms is not None and not record.finished:
@@ -249,7 +250,8 @@ class Repository(LobbyItems):
             return None
         deadline = item.get("deadline")
         return MatchRecord(match_id, int(item["version"]), unpack_state(item["state"]),
-                           dict(item["settings"]), list(item["players"]),
+                           MatchSettings.from_item(dict(item["settings"])),
+                           list(item["players"]),
                            bool(item.get("rated")), bool(item.get("finished")),
                            int(deadline) if deadline is not None else None)
 

@@ -10,7 +10,7 @@ from tests.functional.world import Client, World
 def _seed(world: World, match_id: str) -> str:
     record = world.repository.load_match(match_id)
     assert record is not None and MatchState.from_json(record.state).finished
-    return str(record.settings["seed"])
+    return str(record.settings.seed)
 
 
 def _attempt(client: Client) -> str:

@@ -10,10 +10,10 @@ import pytest
 
 from engine.bots.levels import action_command, bot_rng, level, market_commands
 from engine.state import MatchState
+from functions.protocol.client import RoomSettings
 from functions.protocol.limits import MAX_FRAME_BYTES
-from functions.service import matches as match_service
+from functions.protocol.settings import MatchSettings
 from functions.service.matches import SeatSpec
-from functions.service.settings import match_settings, rules_for
 from functions.storage.repository import ConflictError, MatchRecord
 from tests.functional.world import Client, World, message_for
 from tests.helpers import resources
@@ -44,7 +44,7 @@ def _move(world: World, client: Client, match_id: str, how: str) -> None:
     """One turn of a person: a real move (with the market first, as a beginner bot would
     choose them), a pass, or a turn left to time out."""
     record, state = _record(world, match_id)
-    rules = rules_for(record.settings)
+    rules = record.settings.rules()
     seat = state.current
     if how == "timeout":
         world.clock.advance(rules.turn_seconds + 1)
@@ -164,7 +164,8 @@ def test_bots_moving_first_are_stored_with_the_new_match(world: World) -> None:
     ana = world.connect("Ana")
     seats = [SeatSpec("Robô 1", None, 1), SeatSpec("Robô 2", None, 1),
              SeatSpec("Ana", ana.player_id)]
-    settings = match_settings({"cards": False}, mode="room", bot_levels=[1, 1, 0], seats=3)
+    settings = MatchSettings.for_table(RoomSettings(cards=False), mode="room",
+                                       bot_levels=[1, 1, 0])
     record = world.runtime.matches.start(seats, settings)
     world.stream.drain()
     view = ana.last("view")["view"]
@@ -233,8 +234,9 @@ def test_the_longest_match_sends_only_frames_under_32_kb(
     12 KB. Unsplit, that command's update would have been 94 KB (standard) and 201 KB.
     """
     if target is not None:
-        monkeypatch.setattr(match_service, "rules_for",
-                            lambda s: rules_for(s).with_settings(point_target=target))
+        table_rules = MatchSettings.rules
+        monkeypatch.setattr(MatchSettings, "rules",
+                            lambda s: table_rules(s).with_settings(point_target=target))
     (ana, bia), match_id = _room(world, rounds=50, cards=True, bots=2, botLevel=1)
     _, state = _record(world, match_id)
     assert [s.bot for s in state.seats] == [False, False, True, True]

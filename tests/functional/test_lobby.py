@@ -72,7 +72,7 @@ def test_a_room_is_joined_by_its_code_and_started_by_its_host(world: World) -> N
     assert [s["name"] for s in view["seats"]][:2] == ["Ana", "Bia"] and view["seats"][2]["bot"]
     assert view["theme"] is None and "market" not in view  # the classic game
     match = world.repository.load_match(view["match_id"])
-    assert match is not None and match.settings["turnSeconds"] == 30
+    assert match is not None and match.settings.turn_seconds == 30
     caio.send("joinRoom", code=code)
     assert caio.last("error")["code"] == "room.closed"
     caio.send("joinRoom", code="ZZZZZZ")

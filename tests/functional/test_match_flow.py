@@ -31,12 +31,11 @@ def _two_player_room(world: World, **settings: Any) -> tuple[Client, Client, str
 
 
 def _play_message(world: World, match_id: str) -> tuple[str, dict[str, Any]]:
-    from functions.service.settings import rules_for
 
     record = world.repository.load_match(match_id)
     assert record is not None
     state = MatchState.from_json(record.state)
-    command = action_command(GREEDY, rules_for(record.settings), state, state.current, RES,
+    command = action_command(GREEDY, record.settings.rules(), state, state.current, RES,
                              bot_rng(state, state.current))
     return message_for(command, match_id)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from functions.protocol.client import RoomSettings
+from functions.protocol.settings import MatchSettings
 from functions.service.matches import SeatSpec
-from functions.service.settings import match_settings
 from functions.storage.repository import BusyError, MatchRecord, SeatClaim
 from tests.functional.world import Client, World
 
@@ -26,7 +27,7 @@ def _solo_behind_the_lobbys_back(world: World, client: Client) -> str:
     one under test would have done a moment earlier."""
     record: MatchRecord = world.runtime.matches.start(
         [SeatSpec(client.name, client.player_id)],
-        match_settings({"rounds": 3}, mode="solo", bot_levels=[None], seats=1))
+        MatchSettings.for_table(RoomSettings(rounds=3), mode="solo", bot_levels=[0]))
     world.stream.drain()
     return record.match_id
 

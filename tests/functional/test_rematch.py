@@ -23,8 +23,9 @@ def test_solo_plays_again_with_the_same_bots_and_settings(world: World) -> None:
     record = world.repository.load_match(again["matchId"])
     old = world.repository.load_match(first)
     assert record is not None and old is not None
-    assert record.settings["botLevels"] == [0, 2, 2] == old.settings["botLevels"]
-    assert {k: record.settings[k] for k in ("turnSeconds", "rounds", "cards", "themed")} == \
+    assert record.settings.bot_levels == (0, 2, 2) == old.settings.bot_levels
+    assert {k: record.settings.to_item()[k] for k in ("turnSeconds", "rounds", "cards",
+                                                      "themed")} == \
         {"turnSeconds": 30, "rounds": 2, "cards": False, "themed": True}
     assert [s["name"] for s in again["view"]["seats"]] == ["Ana", "Robô 1", "Robô 2"]
 
@@ -67,7 +68,7 @@ def test_a_room_comes_back_with_the_same_people_each_accepting(world: World) -> 
     seats = view["view"]["seats"]
     assert [s["name"] for s in seats][:2] == ["Bia", "Ana"] and seats[2]["bot"]
     record = world.repository.load_match(view["matchId"])
-    assert record is not None and record.settings["room"] == code
-    assert record.settings["turnSeconds"] == 30 and record.settings["botLevels"] == [0, 0, 1]
+    assert record is not None and record.settings.room == code
+    assert record.settings.turn_seconds == 30 and record.settings.bot_levels == (0, 0, 1)
     bia.send("rematch", matchId=first)  # the old match's table has moved on
     assert bia.last("error")["code"] in ("rematch.gone", "match.already_in")

@@ -12,7 +12,6 @@ from engine.bots.levels import action_command, bot_rng, level
 from engine.bots.search import ranked_moves
 from engine.review import Position, position_state
 from engine.state import MatchState
-from functions.service.settings import rules_for
 from tests.functional.world import Client, World, message_for
 from tests.helpers import resources
 
@@ -28,7 +27,7 @@ def _play_out(world: World, people: list[Client], match_id: str) -> None:
         state = MatchState.from_json(record.state)
         if state.finished:
             return
-        command = action_command(WEAK, rules_for(record.settings), state, state.current, RES,
+        command = action_command(WEAK, record.settings.rules(), state, state.current, RES,
                                  bot_rng(state, state.current))
         action, fields = message_for(command, match_id)
         people[state.current].send(action, **fields)
@@ -71,7 +70,7 @@ def test_each_person_gets_the_review_of_their_own_moves_only(world: World) -> No
     assert all("position" not in m and "request" not in m for m in ana.last("history")["moves"])
     record = world.repository.load_match(match_id)
     assert record is not None
-    rules = rules_for(record.settings)
+    rules = record.settings.rules()
     for seat, client in enumerate((ana, bia)):
         reviewed = _pages(client, match_id)
         assert client.last("review")["seat"] == seat

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.state import MatchState, Slot
-from functions.service.settings import rules_for
 from tests.functional.world import Client, World, message_for
 from tests.helpers import resources, walk
 
@@ -112,7 +111,7 @@ def test_no_frame_shows_a_seat_anything_hidden_from_it(world: World) -> None:
         state = MatchState.from_json(record.state)
         if state.finished:
             break
-        rules = rules_for(record.settings)
+        rules = record.settings.rules()
         seat = state.current
         client: Client = players[seat]
         rng = bot_rng(state, seat)

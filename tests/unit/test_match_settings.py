@@ -1,0 +1,92 @@
+"""A match's settings: the rules' own defaults, stored and read back as the same value, one
+key style (the protocol's) in the item, and the rule set a custom table makes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.rules import RuleSet
+from functions.protocol.client import RoomSettings
+from functions.protocol.settings import DEFAULT_BOT_LEVEL, MODES, MatchSettings
+
+STANDARD = RuleSet.standard()
+
+
+def test_the_defaults_are_the_rules_own_everywhere() -> None:
+    settings, table = MatchSettings(), RoomSettings()
+    assert (settings.turn_seconds, settings.rounds) == (STANDARD.turn_seconds,
+                                                        STANDARD.round_limit)
+    assert (table.turnSeconds, table.rounds) == (STANDARD.turn_seconds, STANDARD.round_limit)
+    assert (settings.cards, settings.themed) == (table.cards, table.themed) == (True, True)
+    assert MatchSettings().rules() == STANDARD
+
+
+def test_a_custom_table_makes_its_rule_set_and_one_seat_plays_solo() -> None:
+    table = RoomSettings(turnSeconds=30, rounds=4, cards=False, themed=False)
+    settings = MatchSettings.for_table(table, mode="room", bot_levels=[0, 2], room="ABCD")
+    rules = settings.rules()
+    assert (rules.name, rules.turn_seconds, rules.round_limit, rules.cards, rules.themed) == \
+        ("standard", 30, 4, False, False)
+    solo = MatchSettings.for_table(table, mode="solo", bot_levels=[0]).rules()
+    assert (solo.name, solo.max_seats) == ("solo", 1)
+
+
+def test_the_item_uses_the_protocols_keys_and_leaves_unset_ones_out() -> None:
+    item = MatchSettings.for_table(RoomSettings(themeId="futebol"), mode="normal",
+                                   bot_levels=[0, 3]).to_item()
+    assert item == {"mode": "normal", "base": "standard", "turnSeconds": 90, "rounds": 15,
+                    "cards": True, "themed": True, "themeId": "futebol", "spectators": True,
+                    "botLevels": [0, 3]}
+
+
+settings_values = st.builds(
+    MatchSettings, mode=st.sampled_from(MODES), base=st.sampled_from(["standard", "solo"]),
+    turn_seconds=st.integers(20, 600), rounds=st.integers(1, 50), cards=st.booleans(),
+    themed=st.booleans(), theme_id=st.none() | st.sampled_from(["futebol", "praia"]),
+    spectators=st.booleans(),
+    bot_levels=st.lists(st.integers(0, 5), min_size=1, max_size=4).map(tuple),
+    room=st.none() | st.just("ABCD"), day=st.none() | st.just("2026-12-02"),
+    seed=st.none() | st.just("s"))
+
+
+@given(settings_values)
+def test_stored_settings_read_back_as_the_same_value(settings: MatchSettings) -> None:
+    assert MatchSettings.from_item(settings.to_item()) == settings
+
+
+def test_an_older_item_reads_with_defaults_and_a_bad_mode_is_refused() -> None:
+    old = MatchSettings.from_item({"mode": "solo", "botLevels": [0, None, 4]})
+    assert old.turn_seconds == STANDARD.turn_seconds and old.bot_levels == (0, 0, 4)
+    with pytest.raises(ValueError, match="blitz"):
+        MatchSettings.from_item({"mode": "blitz"})
+
+
+def test_a_seats_bot_level_is_read_in_one_place() -> None:
+    settings = MatchSettings(bot_levels=(0, 0, 5))
+    assert settings.bot_level(2) == 5
+    assert settings.bot_level(1) == settings.bot_level(7) == DEFAULT_BOT_LEVEL
+
+
+def test_a_rematch_table_has_the_same_numbers_and_bots() -> None:
+    table = RoomSettings(turnSeconds=30, rounds=2, cards=False, bots=2, botLevel=2,
+                         spectators=False)
+    settings = MatchSettings.for_table(table, mode="solo", bot_levels=[0, 2, 2])
+    assert settings.table() == table
+
+
+def test_the_pages_room_form_starts_from_the_same_defaults() -> None:
+    """The page draws its room form before the server has said anything, so it keeps its
+    own starting values; they must be the rules' (its one bot for a solo match is its own)."""
+    import json
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "frontend/js/ui/screens.js").read_text("utf-8")
+    literal = re.search(r"const DEFAULTS = (\{.*?\});", source, re.S)
+    assert literal is not None
+    page = json.loads(re.sub(r"(\w+):", r'"\1":', literal.group(1)))
+    table = RoomSettings().model_dump()
+    assert {key: page[key] for key in page if key != "bots"} == \
+        {key: table[key] for key in page if key != "bots"}
