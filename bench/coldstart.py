@@ -62,7 +62,7 @@ if module.startswith("functions.handlers.websocket"):
 answer = handler(event, Context())
 done = time.perf_counter()
 print(json.dumps({"import_ms": (imported - started) * 1000, "call_ms": (done - imported) * 1000,
-                  "answer": (told[-1] if told else str(answer))[:300]}))
+                  "answer": (told[-1].dump() if told else str(answer))[:300]}))
 """
 
 
@@ -148,7 +148,7 @@ class World:
             "bots": 1, "botLevel": 1, "turnSeconds": 60}}), None, player)
         active = rt.ctx.repository.get_active(player)
         assert active is not None, "the solo match did not start"
-        [frame] = [json.loads(f) for f in handle(rt, connection, json.dumps({
+        [frame] = [json.loads(f.dump()) for f in handle(rt, connection, json.dumps({
             "action": "resume", "requestId": "seed", "matchId": active[0]}), None, player)]
         return player, frame["matchId"], connection, frame["view"]
 

@@ -24,6 +24,7 @@ from functions.storage.repository import Repository
 
 if TYPE_CHECKING:
     from engine.match import Resources
+    from functions.service.connections import Connections
     from functions.service.lobby import LobbyService
     from functions.service.matches import MatchService
 
@@ -33,6 +34,12 @@ class Runtime:
     ctx: Context
     limiter: RateLimiter
     player_limiter: RateLimiter
+
+    @functools.cached_property
+    def connections(self) -> Connections:
+        from functions.service.connections import Connections
+
+        return Connections(self.ctx)
 
     @functools.cached_property
     def matches(self) -> MatchService:

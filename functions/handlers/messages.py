@@ -20,54 +20,60 @@ from engine.errors import RuleError
 from functions.handlers.observability import logger, metrics, publish_counters
 from functions.protocol import client as msg
 from functions.protocol import json_input, refusals
-from functions.protocol.server import Error, Pong, Previewed
+from functions.protocol.server import Error, Pong, Postable, Previewed
 from functions.runtime import Runtime
+from functions.service.connections import Connection
 from functions.service.errors import ServiceError
 from functions.service.identity import AuthError, Identity
-from functions.storage.repository import Connection
 
-Handler = Callable[[Runtime, Connection, Any], list[str]]
+Handler = Callable[[Runtime, Connection, Any], list[Postable]]
 
 
 def _who(conn: Connection) -> Identity:
     return Identity(conn.player_id, conn.name)
 
 
-def _game(rt: Runtime, conn: Connection, message: Any) -> list[str]:
+def _preview(rt: Runtime, conn: Connection, m: msg.Preview) -> list[Postable]:
     # The engine's commands only for the game route: a lobby message never loads them.
-    from functions.handlers.commands import to_command, to_play
+    from functions.handlers.commands import to_play
 
-    who = _who(conn)
-    if isinstance(message, msg.Preview):
-        breakdown = rt.matches.preview(who.player_id, message.matchId, to_play(message))
-        return [Previewed(requestId=message.requestId, matchId=message.matchId,
-                          breakdown=breakdown).dump()]
-    if isinstance(message, msg.History):
-        return [rt.matches.history(who.player_id, message.matchId, message.before,
-                                   message.limit, message.requestId)]
-    if isinstance(message, msg.Watch):
-        return rt.matches.watch(who.player_id, conn.connection_id, message.matchId,
-                                message.requestId).frames
-    if isinstance(message, msg.Review):
-        return [rt.matches.review(who.player_id, message.matchId, message.start,
-                                  message.requestId)]
-    if isinstance(message, msg.Resume):
-        return rt.matches.resume(who.player_id, conn.connection_id, message.matchId,
-                                 message.requestId).frames
-    outcome = rt.matches.command(conn, message.matchId, to_command(message),
-                                 message.requestId)
-    if isinstance(message, msg.Leave):
-        rt.ctx.repository.clear_active(who.player_id, message.matchId)
-    return outcome.frames
+    breakdown = rt.matches.preview(conn.player_id, m.matchId, to_play(m))
+    return [Previewed(requestId=m.requestId, matchId=m.matchId, breakdown=breakdown)]
 
 
-def _ack(run: Callable[[], object]) -> list[str]:
+def _command(rt: Runtime, conn: Connection, m: Any) -> list[Postable]:
+    from functions.handlers.commands import to_command
+
+    return rt.matches.command(conn, m.matchId, to_command(m), m.requestId).frames
+
+
+_GAME: dict[type, Handler] = {
+    msg.Preview: _preview,
+    msg.History: lambda rt, conn, m: [rt.matches.history(conn.player_id, m.matchId, m.before,
+                                                         m.limit, m.requestId)],
+    msg.Watch: lambda rt, conn, m: rt.matches.watch(conn.player_id, conn.connection_id,
+                                                    m.matchId, m.requestId).frames,
+    msg.Review: lambda rt, conn, m: [rt.matches.review(conn.player_id, m.matchId, m.start,
+                                                       m.requestId)],
+    msg.Resume: lambda rt, conn, m: rt.matches.resume(conn.player_id, conn.connection_id,
+                                                      m.matchId, m.requestId).frames,
+    msg.Leave: lambda rt, conn, m: rt.matches.leave(conn, m.matchId, m.requestId).frames,
+}
+
+
+def _game(rt: Runtime, conn: Connection, message: Any) -> list[Postable]:
+    """A match's action: a request about the match, or a command (play, swap, pass, the
+    market's and the cards')."""
+    return _GAME.get(type(message), _command)(rt, conn, message)
+
+
+def _ack(run: Callable[[], object]) -> list[Postable]:
     """Run a lobby action whose answers reach the players as broadcasts."""
     run()
     return []
 
 
-_LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
+_LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[Postable]]] = {
     msg.Hello: lambda rt, who, m: [rt.lobby.hello(who, m.requestId)],
     msg.Leaderboard: lambda rt, who, m: [rt.lobby.leaderboard(m.requestId)],
     msg.SetStyle: lambda rt, who, m: [rt.lobby.set_style(who, m.tileStyle, m.boardStyle,
@@ -92,7 +98,7 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[str]]] = {
 }
 
 
-def _lobby(rt: Runtime, conn: Connection, message: Any) -> list[str]:
+def _lobby(rt: Runtime, conn: Connection, message: Any) -> list[Postable]:
     run = _LOBBY.get(type(message))
     if run is None:
         raise ServiceError("message.unknown_action", "Ação desconhecida.")
@@ -134,7 +140,8 @@ def _limited(rt: Runtime, connection_id: str, player: str | None) -> bool:
 
 
 def handle(rt: Runtime, connection_id: str, body: str | None,
-           allowed: frozenset[str] | None = None, player: str | None = None) -> list[str]:
+           allowed: frozenset[str] | None = None,
+           player: str | None = None) -> list[Postable]:
     """The frames that answer one message on ``connection_id`` (posted by the caller);
     ``player`` is the identity the authorizer gave the connection, when the event has it."""
     started = time.perf_counter()
@@ -158,14 +165,12 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         message = msg.CLIENT_MESSAGE.validate_python(data)
         if isinstance(message, msg.Ping):  # the page's keep-alive: no read, nothing stored
             metrics.add_metric(name="Messages", unit="Count", value=1)
-            return [Pong(requestId=message.requestId, serverTimeMs=rt.ctx.clock_ms()).dump()]
-        conn = rt.ctx.repository.get_connection(connection_id)
-        if conn is None:
-            raise AuthError("auth.no_connection", "Conexão desconhecida: conecte-se de novo.")
+            return [Pong(requestId=message.requestId, serverTimeMs=rt.ctx.clock_ms())]
+        conn = rt.connections.find(connection_id)
         route: Handler = _game if action in GAME_ACTIONS else _lobby
         frames = route(rt, conn, message)
         metrics.add_metric(name="Messages", unit="Count", value=1)
-        if action == "play" and not any('"type":"error"' in f for f in frames):
+        if action == "play" and not any(isinstance(f, Error) for f in frames):
             metrics.add_metric(name="Moves", unit="Count", value=1)
         return frames
     except (ServiceError, RuleError, AuthError) as exc:
@@ -181,4 +186,4 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         publish_counters(rt.ctx.counters)
     metrics.add_metric(name="Errors", unit="Count", value=1)
     logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
-    return [Error(requestId=request_id, code=code, message=message_text).dump()]
+    return [Error(requestId=request_id, code=code, message=message_text)]

@@ -13,7 +13,6 @@ from typing import Any
 
 from functions import runtime
 from functions.handlers.observability import LambdaContext, logger, metrics, publish_counters
-from functions.storage.outbox import from_image
 
 
 @logger.inject_lambda_context()
@@ -27,7 +26,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         if image is None:
             continue
         try:
-            rt.matches.delivery.deliver(from_image(image))
+            rt.matches.delivery.deliver_image(image)
         except Exception:
             logger.exception("delivery failed; the stream retries it",
                              extra={"sequence": change.get("SequenceNumber"),

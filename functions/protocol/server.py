@@ -8,6 +8,7 @@ client needs nothing else: it draws what the latest view says and animates the e
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -246,7 +247,9 @@ class HistoryEntry(_Model):
     breakdown: Breakdown | None = None  # plays: the receipt
 
 
-class _Frame(_Model):
+class Frame(_Model):
+    """A server frame: a model until it is posted, when :meth:`dump` encodes it."""
+
     #: top-level fields sent as null rather than left out (None there is an answer)
     _NULLABLE: ClassVar[frozenset[str]] = frozenset()
 
@@ -261,6 +264,23 @@ class _Frame(_Model):
         except UnicodeEncodeError:  # a lone surrogate somewhere: send it escaped instead
             text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
         return text
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A frame already encoded, because its size had to be known (a frame that would pass
+    the limit is split, a history page is filled up to it): posted as it is."""
+
+    text: str
+    #: the frame's ``type``, read without parsing the text again
+    type: str
+
+    def dump(self) -> str:
+        return self.text
+
+
+#: what the notifier posts
+Postable = Frame | Encoded
 
 
 class PlayerInfo(BaseModel):
@@ -279,7 +299,7 @@ class PlayerInfo(BaseModel):
     boardStyle: str = "claro"
 
 
-class Welcome(_Frame):
+class Welcome(Frame):
     """The answer to ``hello``: who the player is and the match they sit in, if any."""
 
     type: Literal["welcome"] = "welcome"
@@ -297,7 +317,7 @@ class EngineEvent(BaseModel):
     data: dict[str, Any]
 
 
-class View(_Frame):
+class View(Frame):
     """The seat's whole view: sent on start, on resume and with every update."""
 
     type: Literal["view"] = "view"
@@ -306,7 +326,7 @@ class View(_Frame):
     view: MatchView
 
 
-class Update(_Frame):
+class Update(Frame):
     """What a command changed: the events this seat may see, then its new view.
 
     A command that made many moves (bots playing out a match) is split into several updates
@@ -323,14 +343,14 @@ class Update(_Frame):
     view: MatchView | None = None
 
 
-class Previewed(_Frame):
+class Previewed(Frame):
     type: Literal["previewed"] = "previewed"
     requestId: str
     matchId: str
     breakdown: Breakdown
 
 
-class History(_Frame):
+class History(Frame):
     """A page of the match's moves, oldest first; ``older`` is the ``before`` of the page
     before it (None at the start of the match)."""
 
@@ -344,7 +364,7 @@ class History(_Frame):
     _NULLABLE: ClassVar[frozenset[str]] = frozenset({"older"})
 
 
-class QueueStatus(_Frame):
+class QueueStatus(Frame):
     type: Literal["queue"] = "queue"
     requestId: str | None = None
     status: Literal["waiting", "left", "matched"]
@@ -362,7 +382,7 @@ class RoomPlayer(BaseModel):
     you: bool = False  # this entry is the player the frame is sent to (names may repeat)
 
 
-class RoomStatus(_Frame):
+class RoomStatus(Frame):
     type: Literal["room"] = "room"
     requestId: str | None = None
     code: str
@@ -381,7 +401,7 @@ class DailyEntry(BaseModel):
     you: bool = False
 
 
-class DailyStatus(_Frame):
+class DailyStatus(Frame):
     """Today's Desafio do dia and how it went, for you and for everyone."""
 
     type: Literal["daily"] = "daily"
@@ -397,7 +417,7 @@ class DailyStatus(_Frame):
     leaderboard: list[DailyEntry]  # the best ten, and you if you are further down
 
 
-class Watchers(_Frame):
+class Watchers(Frame):
     """How many people watch the match now: sent to its seats when someone starts watching."""
 
     type: Literal["watchers"] = "watchers"
@@ -405,7 +425,7 @@ class Watchers(_Frame):
     count: int
 
 
-class RematchOffer(_Frame):
+class RematchOffer(Frame):
     """Someone who played ``matchId`` with you wants to play again: ``rematch`` accepts."""
 
     type: Literal["rematchOffer"] = "rematchOffer"
@@ -450,7 +470,7 @@ class ReviewSummary(_Model):
     best_found: int  # turns where you played the best move
 
 
-class ReviewPage(_Frame):
+class ReviewPage(Frame):
     """A page of your review (only your own moves; nobody else is ever sent it)."""
 
     type: Literal["review"] = "review"
@@ -471,7 +491,7 @@ class LeaderboardEntry(BaseModel):
     matches: int
 
 
-class Leaderboard(_Frame):
+class Leaderboard(Frame):
     """The best rated players (Normal matches only count)."""
 
     type: Literal["leaderboard"] = "leaderboard"
@@ -494,7 +514,7 @@ class RatingChange(BaseModel):
     after: float
 
 
-class Ended(_Frame):
+class Ended(Frame):
     """The match is over: its ranking and the human players' new ratings."""
 
     type: Literal["ended"] = "ended"
@@ -508,7 +528,7 @@ class Ended(_Frame):
     unrated: str | None = None
 
 
-class Error(_Frame):
+class Error(Frame):
     """A refused message: a stable code and a Portuguese message; nothing was changed."""
 
     type: Literal["error"] = "error"
@@ -517,7 +537,7 @@ class Error(_Frame):
     message: str
 
 
-class Pong(_Frame):
+class Pong(Frame):
     type: Literal["pong"] = "pong"
     requestId: str
     serverTimeMs: int

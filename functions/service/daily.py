@@ -32,7 +32,7 @@ def today(ctx: Context) -> tuple[str, str, str]:
     return day, seed, theme
 
 
-def status(ctx: Context, who: Identity, request_id: str | None) -> str:
+def status(ctx: Context, who: Identity, request_id: str | None) -> DailyStatus:
     day, _, theme_id = today(ctx)
     scores = sorted(ctx.repository.daily_scores(day),
                     key=lambda s: (-int(s["score"]), str(s["name"])))
@@ -45,7 +45,7 @@ def status(ctx: Context, who: Identity, request_id: str | None) -> str:
                        theme=ctx.resources.themes.get(theme_id).name, rounds=ROUNDS,
                        played=attempt is not None,
                        score=int(mine["score"]) if mine else None, matchId=attempt,
-                       players=len(scores), leaderboard=shown).dump()
+                       players=len(scores), leaderboard=shown)
 
 
 def start(lobby: LobbyService, who: Identity, request_id: str) -> None:

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from engine import match as engine
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
-from functions.protocol.server import Ended, EngineEvent, MatchView, View
+from functions.protocol.server import Ended, EngineEvent, MatchView, Postable, View
 from functions.service import fair_rating, review
 from functions.service.context import Context
 from functions.service.frames import update_frames
 from functions.service.settlement import settle
 from functions.service.timers import turn_timer_name
+from functions.storage.outbox import from_image
 from functions.storage.repository import Connection, MatchRecord, Pending
 
 
@@ -75,10 +77,10 @@ class Delivery:
         return connections, {c.player_id for c in connections}
 
     def view_frame(self, state: MatchState, seat: int, rules: RuleSet,
-                   request_id: str | None) -> str:
+                   request_id: str | None) -> View:
         connections, online = self.online(state.match_id)
         view = self.seat_view(state, seat, rules, online, watchers(state, connections))
-        return View(requestId=request_id, matchId=state.match_id, view=view).dump()
+        return View(requestId=request_id, matchId=state.match_id, view=view)
 
     @staticmethod
     def _seat(record: MatchRecord, connection: Connection) -> int | None:
@@ -89,19 +91,19 @@ class Delivery:
 
     @staticmethod
     def _seat_frames(state: MatchState, pending: Pending, connection: Connection,
-                     seat: int | None, view: MatchView) -> list[str]:
+                     seat: int | None, view: MatchView) -> Sequence[Postable]:
         """One connection's frames for ``pending``: a whole view when the match starts, else
         the events its seat may see (a spectator: the public ones) and its view now."""
         request_id = pending.request[1] \
             if pending.request and pending.request[0] == connection.player_id else None
         if pending.start:
-            return [View(requestId=request_id, matchId=state.match_id, view=view).dump()]
+            return [View(requestId=request_id, matchId=state.match_id, view=view)]
         visible = [EngineEvent(kind=str(e["kind"]), data=dict(e["data"]))
                    for e in pending.events if e["seat"] is None or e["seat"] == seat]
         return update_frames(state.match_id, pending.version, visible, view, request_id)
 
     def answer(self, record: MatchRecord, state: MatchState, rules: RuleSet,
-               pending: Pending, connection: Connection) -> list[str]:
+               pending: Pending, connection: Connection) -> list[Postable]:
         """The frames for the connection that sent the command, sent by its handler at once;
         the same update every other seat's connection gets from :meth:`deliver`, which skips
         this one. The end-of-match frame is not among them: it needs the settlement, which
@@ -109,9 +111,13 @@ class Delivery:
         connections, online = self.online(state.match_id)
         seat = self._seat(record, connection)
         view = self.seat_view(state, seat, rules, online, watchers(state, connections))
-        return self._seat_frames(state, pending, connection, seat, view)
+        return list(self._seat_frames(state, pending, connection, seat, view))
 
     # -- after the write ----------------------------------------------------------------------
+
+    def deliver_image(self, image: dict[str, Any]) -> None:
+        """Deliver the outbox item of a stream record (its new image, as the stream gives it)."""
+        self.deliver(from_image(image))
 
     def deliver(self, pending: Pending) -> None:
         """Do what the write of ``pending`` left: start its turn's timer, tell every
@@ -134,7 +140,7 @@ class Delivery:
             else ctx.repository.match_connections(state.match_id)
         online = {c.player_id for c in connections}
         watching = watchers(state, connections)
-        frames: list[tuple[str, str]] = []
+        frames: list[tuple[str, Postable]] = []
         for connection in connections:
             seat = self._seat(record, connection)
             told = connection.connection_id != pending.answered
@@ -150,7 +156,7 @@ class Delivery:
                 frames.append((connection.connection_id, Ended(
                     matchId=state.match_id, result=view.result, ratings=ratings,
                     badges=badges, player=profiles.get(seat), unrated=unrated,
-                    mode=record.settings.mode).dump()))
+                    mode=record.settings.mode)))
         ctx.notifier.post_many(frames)
         if pending.disarm is not None:
             ctx.timers.stop(turn_timer_name(state.match_id, pending.disarm))

@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import EngineEvent, MatchView, Update
+from functions.protocol.server import Encoded, EngineEvent, MatchView, Update
 
 
 def _size(text: str) -> int:
@@ -27,12 +27,12 @@ def _event_size(event: EngineEvent) -> int:
 
 def update_frames(match_id: str, version: int, events: Sequence[EngineEvent],
                   view: MatchView, request_id: str | None,
-                  budget: int = FRAME_BUDGET) -> list[str]:
+                  budget: int = FRAME_BUDGET) -> list[Encoded]:
     """The frames of one seat's update (one, unless it would pass ``budget`` bytes)."""
     whole = Update(requestId=request_id, matchId=match_id, version=version,
                    events=list(events), view=view).dump()
     if _size(whole) <= budget:
-        return [whole]
+        return [Encoded(whole, "update")]
     sizes = [_event_size(e) for e in events]
     last_base = _size(Update(requestId=request_id, matchId=match_id, version=version,
                              events=[], view=view).dump())
@@ -57,4 +57,4 @@ def update_frames(match_id: str, version: int, events: Sequence[EngineEvent],
               for chunk in chunks]
     frames.append(Update(requestId=request_id, matchId=match_id, version=version,
                          events=list(events[split:]), view=view).dump())
-    return frames
+    return [Encoded(text, "update") for text in frames]

@@ -17,7 +17,7 @@ from engine.events import Event
 from engine.review import position_before
 from engine.state import MatchState
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import Breakdown, History, HistoryEntry
+from functions.protocol.server import Breakdown, Encoded, History, HistoryEntry
 
 
 def entry(move: Mapping[str, Any], played: Mapping[str, Any] | None) -> HistoryEntry:
@@ -71,7 +71,7 @@ def _size(data: object) -> int:
 
 
 def page_frame(request_id: str, match_id: str, stored: list[dict[str, Any]],
-               older: int | None, total: int, budget: int = FRAME_BUDGET) -> str:
+               older: int | None, total: int, budget: int = FRAME_BUDGET) -> Encoded:
     """The ``history`` frame of a page, trimmed from its oldest end to fit ``budget``: a page
     of 50 plays with many crossing words could pass API Gateway's limit. ``older`` moves up
     to the first move kept, so the client asks for the dropped moves with the next page."""
@@ -87,5 +87,5 @@ def page_frame(request_id: str, match_id: str, stored: list[dict[str, Any]],
         text = History(requestId=request_id, matchId=match_id, moves=kept, total=total,
                        older=kept[0].move if first else older).dump()
         if len(text.encode("utf-8")) <= budget or first >= len(moves) - 1:
-            return text
+            return Encoded(text, "history")
         first += 1

@@ -21,6 +21,8 @@ from typing import Any
 from engine.bots.levels import level_for_rating
 from functions.protocol.client import RoomSettings
 from functions.protocol.server import (
+    DailyStatus,
+    Frame,
     Leaderboard,
     LeaderboardEntry,
     QueueStatus,
@@ -83,13 +85,13 @@ class LobbyService:
         """The unfinished match the player sits in, if any."""
         return seating.current_match(self.ctx, player_id)
 
-    def hello(self, who: Identity, request_id: str | None) -> str:
+    def hello(self, who: Identity, request_id: str | None) -> Welcome:
         info = player_info(self.profile(who), who.name)
         return Welcome(requestId=request_id, player=info,
-                       activeMatch=self.active_match(who.player_id)).dump()
+                       activeMatch=self.active_match(who.player_id))
 
     def set_style(self, who: Identity, tile: str | None, board: str | None,
-                  request_id: str) -> str:
+                  request_id: str) -> Welcome:
         profile = self.profile(who)
         if tile is not None and tile not in cosmetics.styles(profile.matches, profile.badges):
             raise ServiceError("profile.style_locked",
@@ -103,12 +105,12 @@ class LobbyService:
             board_style=board or profile.board_style, version=profile.version + 1))
         return self.hello(who, request_id)
 
-    def leaderboard(self, request_id: str) -> str:
+    def leaderboard(self, request_id: str) -> Leaderboard:
         rows = self.ctx.repository.leaderboard(20)
         return Leaderboard(requestId=request_id, players=[
             LeaderboardEntry(rank=i + 1, name=p.name, matches=p.rated,
                              rating=round(float(p.rating["rating"]), 1))
-            for i, p in enumerate(rows)]).dump()
+            for i, p in enumerate(rows)])
 
     def free(self, who: Identity) -> None:
         """Make way for something new: refused to someone who sits in a match; a queue
@@ -129,7 +131,7 @@ class LobbyService:
                 self.leave_room(who, code, None)
             repo.clear_room_pointer(who.player_id, code)
 
-    def _tell(self, player_ids: list[str], build: Callable[[str | None, str], str],
+    def _tell(self, player_ids: list[str], build: Callable[[str | None, str], Frame],
               answer: tuple[str, str] | None = None) -> None:
         """Post a lobby frame (``build(request id, player id)``) to every connection of these
         players; the one who asked gets it with their request id (``answer`` = player id,
@@ -159,7 +161,7 @@ class LobbyService:
         self._tell([p["id"] for p in table.players],
                    lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
                                            players=[p["name"] for p in table.players],
-                                           fillAtMs=table.fill_at_ms).dump(),
+                                           fillAtMs=table.fill_at_ms),
                    (who.player_id, request_id))
 
     def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
@@ -185,7 +187,7 @@ class LobbyService:
                 return table
         raise ServiceError("state.changed", "Muita gente ao mesmo tempo; tente de novo.")
 
-    def leave_queue(self, who: Identity, request_id: str | None) -> str:
+    def leave_queue(self, who: Identity, request_id: str | None) -> QueueStatus:
         repo = self.ctx.repository
         pointer = repo.get_queue_pointer(who.player_id)
         if pointer is None:
@@ -208,8 +210,8 @@ class LobbyService:
             self._tell([p["id"] for p in table.players],
                        lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
                                                players=[p["name"] for p in table.players],
-                                               fillAtMs=table.fill_at_ms).dump())
-        return QueueStatus(requestId=request_id, status="left", seats=seats).dump()
+                                               fillAtMs=table.fill_at_ms))
+        return QueueStatus(requestId=request_id, status="left", seats=seats)
 
     def fill(self, seats: int, table_id: str) -> bool:
         """The fill timer fired: close the table with bots in the free seats."""
@@ -254,18 +256,18 @@ class LobbyService:
         self._tell([p["id"] for p in people],
                    lambda rid, _: QueueStatus(requestId=rid, status="matched", seats=table.seats,
                                            players=[s.name for s in specs],
-                                           matchId=match_id).dump(), answer)
+                                           matchId=match_id), answer)
         return True
 
     # -- Customizada rooms --------------------------------------------------------------------
 
     def _room_frame(self, room: Room, request_id: str | None = None,
-                    viewer: str | None = None) -> str:
+                    viewer: str | None = None) -> RoomStatus:
         return RoomStatus(requestId=request_id, code=room.code, status=room.status,  # type: ignore[arg-type]
                           settings=room.settings, matchId=room.match_id,
                           players=[RoomPlayer(name=p["name"], host=p["id"] == room.host,
                                               you=p["id"] == viewer)
-                                   for p in room.players]).dump()
+                                   for p in room.players])
 
     def _tell_room(self, room: Room, answer: tuple[str, str] | None = None) -> None:
         """The room's state to everyone in it, each told which entry is them."""
@@ -281,7 +283,8 @@ class LobbyService:
     def _check(self, settings: RoomSettings) -> None:
         check_table(settings.themed, settings.themeId, self.ctx.resources.themes)
 
-    def create_room(self, who: Identity, settings: RoomSettings, request_id: str) -> str:
+    def create_room(self, who: Identity, settings: RoomSettings,
+                    request_id: str) -> RoomStatus:
         self._free(who)
         self._check(settings)
         for _ in range(RETRIES):
@@ -338,7 +341,7 @@ class LobbyService:
         room = self._change_room(code, update)
         self._tell_room(room, (who.player_id, request_id) if request_id else None)
 
-    def leave_room(self, who: Identity, code: str, request_id: str | None) -> str:
+    def leave_room(self, who: Identity, code: str, request_id: str | None) -> RoomStatus:
         def leave(room: Room) -> Room:
             players = [p for p in room.players if p["id"] != who.player_id]
             if len(players) == len(room.players):
@@ -443,7 +446,7 @@ class LobbyService:
             return
         self._tell_room(room, answer)
         back = {p["id"] for p in room.players}
-        offer = RematchOffer(matchId=match_id, code=room.code, by=who.name).dump()
+        offer = RematchOffer(matchId=match_id, code=room.code, by=who.name)
         self.ctx.notifier.post_many([
             (c, offer) for p in people if p not in back
             for c in self.ctx.repository.player_connections(p)])
@@ -455,7 +458,7 @@ class LobbyService:
         self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id(),
                     (who.player_id, request_id) if request_id else None)
 
-    def daily(self, who: Identity, request_id: str | None) -> str:
+    def daily(self, who: Identity, request_id: str | None) -> DailyStatus:
         return daily.status(self.ctx, who, request_id)
 
     def start_daily(self, who: Identity, request_id: str) -> None:

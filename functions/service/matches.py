@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine import match as engine
-from engine.commands import Command, Play, Timeout
+from engine.commands import Command, Leave, Play, Timeout
 from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
-from functions.protocol.server import Breakdown, View, Watchers
+from functions.protocol.server import Breakdown, Encoded, Postable, View, Watchers
 from functions.protocol.settings import MatchSettings
 from functions.service import history, review, seating
 from functions.service.context import Context
@@ -55,7 +55,7 @@ class SeatSpec:
 class Outcome:
     """What a command did, for the handler: the frames for the caller's own connection."""
 
-    frames: list[str]
+    frames: list[Postable]
 
 
 def _deadline(state: MatchState) -> int | None:
@@ -130,6 +130,13 @@ class MatchService:
 
     # -- commands -----------------------------------------------------------------------------
 
+    def leave(self, connection: Connection, match_id: str, request_id: str) -> Outcome:
+        """Give up the seat for good (the rules' Leave), and forget that the player sits in
+        the match, so the lobby lets them start another at once."""
+        outcome = self.command(connection, match_id, Leave(), request_id)
+        self.ctx.repository.clear_active(connection.player_id, match_id)
+        return outcome
+
     def command(self, connection: Connection, match_id: str, command: Command,
                 request_id: str) -> Outcome:
         """Apply a player's command sent on ``connection`` (see the module docstring); the
@@ -183,7 +190,7 @@ class MatchService:
         return Breakdown.model_validate(receipt.to_json())
 
     def history(self, player_id: str, match_id: str, before: int | None, limit: int,
-                request_id: str) -> str:
+                request_id: str) -> Encoded:
         """A page of the match's stored moves for a player seated in it, or for anyone once it
         is finished or while it may be watched:
         up to ``limit`` moves before move ``before`` (the latest, if None)."""
@@ -217,13 +224,13 @@ class MatchService:
         connections, online = self.delivery.online(match_id)
         watching = watchers(state, connections)
         if not state.finished:  # the seats see at once that one more person watches
-            told = Watchers(matchId=match_id, count=watching).dump()
+            told = Watchers(matchId=match_id, count=watching)
             self.ctx.notifier.post_many([(c.connection_id, told) for c in connections
                                          if c.player_id in record.players])
         view = self.delivery.seat_view(state, seat, rules, online, watching)
-        return Outcome([View(requestId=request_id, matchId=match_id, view=view).dump()])
+        return Outcome([View(requestId=request_id, matchId=match_id, view=view)])
 
-    def review(self, player_id: str, match_id: str, start: int, request_id: str) -> str:
+    def review(self, player_id: str, match_id: str, start: int, request_id: str) -> Encoded:
         """A page of the seat's own post-game review (computed the first time)."""
         record, state, _ = self._load(match_id)
         seat = self._seat_of(record, player_id)

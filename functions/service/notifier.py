@@ -14,6 +14,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from functions.protocol.limits import MAX_FRAME_BYTES
+from functions.protocol.server import Postable
 from functions.storage.repository import Repository
 
 _WORKERS = 8
@@ -31,15 +32,15 @@ class Notifier:
         self.bytes_sent = 0
         self.gone: list[str] = []
 
-    def _send(self, connection_id: str, frame: str) -> None:
-        data = frame.encode("utf-8")
+    def _send(self, connection_id: str, frame: Postable) -> None:
+        data = frame.dump().encode("utf-8")
         if len(data) > MAX_FRAME_BYTES:
             raise FrameTooLargeError(f"frame of {len(data)} bytes")
         self.client.post_to_connection(ConnectionId=connection_id, Data=data)
         self.sent += 1
         self.bytes_sent += len(data)
 
-    def post(self, connection_id: str, frame: str) -> bool:
+    def post(self, connection_id: str, frame: Postable) -> bool:
         """Send one frame; False when the connection is gone (and was deleted)."""
         try:
             self._send(connection_id, frame)
@@ -49,7 +50,7 @@ class Notifier:
             raise
         return True
 
-    def reply(self, connection_id: str, frames: Sequence[str]) -> bool:
+    def reply(self, connection_id: str, frames: Sequence[Postable]) -> bool:
         """Answer the connection that asked, in order; False if it is gone. Nothing is
         deleted: the connection's own ``$disconnect`` forgets it, so answering needs no
         table access (``$default`` has none)."""
@@ -80,11 +81,11 @@ class Notifier:
         self.repository.delete_connection(connection_id)
         return True
 
-    def post_many(self, frames: Sequence[tuple[str, str]]) -> list[bool]:
+    def post_many(self, frames: Sequence[tuple[str, Postable]]) -> list[bool]:
         """Send each ``(connection id, frame)``. Connections are served concurrently, but a
         connection's own frames go one after the other, in order: a player must never see a
         match end before the move that ended it."""
-        by_connection: dict[str, list[str]] = {}
+        by_connection: dict[str, list[Postable]] = {}
         for connection_id, frame in frames:
             by_connection.setdefault(connection_id, []).append(frame)
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.review import Position, review_move, review_summary
 from engine.state import MatchState
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import MoveReview, ReviewPage, ReviewSummary
+from functions.protocol.server import Encoded, MoveReview, ReviewPage, ReviewSummary
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.history import POSITION
@@ -55,7 +55,7 @@ def seat_review(ctx: Context, record: MatchRecord, state: MatchState,
 
 
 def review_page(ctx: Context, record: MatchRecord, state: MatchState, seat: int, start: int,
-                request_id: str) -> str:
+                request_id: str) -> Encoded:
     """The frame with the seat's reviewed moves from ``start`` on, as many as fit."""
     if not state.finished:
         raise ServiceError("review.not_finished",
@@ -74,5 +74,5 @@ def review_page(ctx: Context, record: MatchRecord, state: MatchState, seat: int,
                           next=end if end < len(moves) else None)
         text = page.dump()
         if len(text.encode("utf-8")) <= FRAME_BUDGET or end <= start + 1:
-            return text
+            return Encoded(text, "review")
         end -= 1

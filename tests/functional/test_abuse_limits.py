@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from functions.handlers import connection
-from functions.handlers.connection import MAX_CONNECTIONS_PER_PLAYER
+from functions.service.connections import MAX_CONNECTIONS_PER_PLAYER
 from tests.functional.world import CTX, Client, World
 
 

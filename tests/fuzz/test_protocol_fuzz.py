@@ -87,7 +87,7 @@ def test_every_message_gets_well_formed_frames_and_errors_change_nothing(world: 
     @given(st.data())
     def run(data: st.DataObject) -> None:
         body = data.draw(messages(state["match"]))
-        frames = handle(world.runtime, player.connection_id, body)
+        frames = [f.dump() for f in handle(world.runtime, player.connection_id, body)]
         seen["cases"] += 1
         # The answer, plus whatever the command broadcast (an applied game command answers
         # through the fan-out, not directly).

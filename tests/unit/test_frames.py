@@ -143,7 +143,7 @@ def test_a_big_update_is_split_in_order_with_the_view_last() -> None:
     state = _start()
     view_model = MatchView.model_validate(_view(state, 0))
     events = [_worst_case_event()] * 7 + [EngineEvent(kind="rack", data={"rack": ["A"]})]
-    frames = update_frames("m1", 5, events, view_model, "req-1")
+    frames = [f.dump() for f in update_frames("m1", 5, events, view_model, "req-1")]
     parsed = [json.loads(f) for f in frames]
     assert len(frames) > 1
     assert all(len(f.encode("utf-8")) <= FRAME_BUDGET for f in frames)
@@ -154,7 +154,8 @@ def test_a_big_update_is_split_in_order_with_the_view_last() -> None:
     for frame in frames:
         SERVER_FRAME.validate_json(frame)
     small = update_frames("m1", 5, events[-1:], view_model, None)
-    assert len(small) == 1 and json.loads(small[0])["partial"] is False
+    assert len(small) == 1 and json.loads(small[0].dump())["partial"] is False
+    assert {f.type for f in small} == {"update"}
 
 
 def test_stored_moves_join_the_history_with_the_receipts() -> None:
@@ -176,14 +177,14 @@ def test_a_history_page_is_trimmed_from_its_oldest_end_to_fit() -> None:
                             band="Frio", points=1, total=i, tiles=[(1, 1, "A")],
                             breakdown=Breakdown.model_validate(big["breakdown"])
                             ).model_dump(mode="json") for i in range(10, 15)]
-    frame = page_frame("r1", "m1", entries, 10, 15)
+    frame = page_frame("r1", "m1", entries, 10, 15).dump()
     data = json.loads(frame)
     assert len(frame.encode("utf-8")) <= FRAME_BUDGET < MAX_FRAME_BYTES
     assert [m["move"] for m in data["moves"]] == [14] and data["older"] == 14
     small = [dict(e, breakdown=None, tiles=None) for e in entries]
-    data = json.loads(page_frame("r1", "m1", small, 10, 15))
+    data = json.loads(page_frame("r1", "m1", small, 10, 15).dump())
     assert [m["move"] for m in data["moves"]] == [10, 11, 12, 13, 14]
     assert data["older"] == 10 and data["total"] == 15
     assert data["moves"][0]["breakdown"] is None and data["moves"][0]["count"] is None
-    start = json.loads(page_frame("r1", "m1", [], None, 0))
+    start = json.loads(page_frame("r1", "m1", [], None, 0).dump())
     assert start["moves"] == [] and start["older"] is None
