@@ -6,20 +6,15 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.imports import imported
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 ALLOWED_THIRD_PARTY = {"marisa_trie"}
 FORBIDDEN_STDLIB = {"random", "time", "socket", "urllib", "http", "subprocess", "asyncio"}
 
 
 def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.append(node.module)
-    return names
+    return imported(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
 
 
 def test_engine_imports_only_stdlib_itself_and_marisa() -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.imports import imported
+
 FUNCTIONS = Path(__file__).resolve().parents[2] / "functions"
 
 #: package → the packages of ``functions`` it must not import
@@ -26,23 +28,12 @@ FORBIDDEN = {
 }
 
 
-def _imported(tree: ast.AST) -> list[str]:
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.append(node.module)
-            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
-
-
 def _layer_offences(package: str, source: str, name: str) -> list[str]:
     """What one module of ``package`` does that its layer must not."""
     tree = ast.parse(source, filename=name)
-    out = [f"{name} imports {imported}" for imported in _imported(tree)
+    out = [f"{name} imports {module}" for module in imported(tree, with_names=True)
            for banned in FORBIDDEN[package]
-           if imported == f"functions.{banned}" or imported.startswith(f"functions.{banned}.")]
+           if module == f"functions.{banned}" or module.startswith(f"functions.{banned}.")]
     if package == "handlers":
         out += [f"{name}:{node.lineno} reaches the repository" for node in ast.walk(tree)
                 if isinstance(node, ast.Attribute) and node.attr == "repository"]
