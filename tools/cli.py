@@ -17,7 +17,7 @@ from typing import TextIO
 from engine.errors import InvalidWordError, LexiconFormatError, RuleError
 from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
 from engine.match import Resources
-from engine.position import score_position
+from engine.position import PositionError, parse_position, score_position
 from engine.rules import Band, RuleSet
 from engine.state import MatchState
 from tools.cli_themes import add_themes
@@ -74,21 +74,30 @@ def _error(exc: RuleError) -> dict[str, object]:
     return {"error": {"code": exc.code, "message": exc.message}}
 
 
+class _UnreadableError(Exception):
+    """A position file that cannot be read at all: a usage problem, reported on stderr."""
+
+
+def _position_data(path: str) -> object:
+    """The data of a position file, for every command that reads one.
+
+    A file that cannot be read raises :class:`_UnreadableError`; one that is not JSON is a
+    position error like any other (``position.json``), printed as an error object.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UnreadableError(f"cannot read {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"O arquivo não é um JSON válido: {exc.msg} (linha {exc.lineno}).",
+                            code="position.json") from None
+
+
 def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        text = Path(args.position).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
-        return 1
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _print({"error": {"code": "position.json",
-                          "message": f"O arquivo não é um JSON válido: {exc.msg} "
-                                     f"(linha {exc.lineno})."}}, out)
-        return 1
-    try:
-        breakdown = score_position(data)
+        breakdown = score_position(_position_data(args.position))
     except RuleError as exc:
         _print(_error(exc), out)
         return 1
@@ -98,19 +107,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from engine.bots.search import ranked_moves
-    from engine.position import parse_position
 
     try:
-        data = json.loads(Path(args.position).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
-        return 1
-    except json.JSONDecodeError as exc:
-        _print({"error": {"code": "position.json",
-                          "message": f"O arquivo não é um JSON válido: {exc.msg}."}}, out)
-        return 1
-    try:
-        rules, state = parse_position(data, need_move=False)[:2]
+        rules, state = parse_position(_position_data(args.position), need_move=False)[:2]
         if args.level is None:
             moves = ranked_moves(rules, state, 0, top=args.top)
         else:
@@ -316,6 +315,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return int(args.handler(args, out, err))
     except BrokenPipeError:
         return 0
+    except _UnreadableError as exc:
+        err.write(f"vanlexis: {exc}\n")
+        return 1
     except RuleError as exc:  # e.g. a theme file that fails validation
         err.write(f"vanlexis: {exc.message}\n")
         return 1
