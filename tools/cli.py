@@ -17,7 +17,7 @@ from typing import TextIO
 from engine.errors import InvalidWordError, LexiconFormatError, RuleError
 from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
 from engine.match import Resources
-from engine.position import PositionError, parse_position, score_position
+from engine.position import PositionError, parse_notation, parse_position, score_position
 from engine.rules import Band, RuleSet
 from engine.state import MatchState
 from tools.cli_themes import add_themes
@@ -79,7 +79,8 @@ class _UnreadableError(Exception):
 
 
 def _position_data(path: str) -> object:
-    """The data of a position file, for every command that reads one.
+    """The data of a position file, for every command that reads one: a JSON object, or the
+    one-line notation (a file that does not start with ``{``), turned into the same object.
 
     A file that cannot be read raises :class:`_UnreadableError`; one that is not JSON is a
     position error like any other (``position.json``), printed as an error object.
@@ -88,6 +89,8 @@ def _position_data(path: str) -> object:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise _UnreadableError(f"cannot read {path}: {exc}") from None
+    if not text.lstrip().startswith("{"):
+        return parse_notation(text).to_json()
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
