@@ -55,7 +55,7 @@ COUNTED = {
     "middle-any": PositionData(board(*MIDDLE_GAME), ("L", "I", "M", "P", "E", "?", "R"),
                                theme="cozinha-brasileira"),
     "middle-consonant": PositionData(board(*MIDDLE_GAME[:6], "N12 → REx", *MIDDLE_GAME[7:]),
-                                     ("R", "A", "I", "N", "S", "?C", "?V"), rules="classic"),
+                                     ("R", "A", "N", "?C", "?V"), rules="classic"),
 }
 
 
