@@ -86,7 +86,7 @@ def test_a_malformed_position_file_is_reported(tmp_path: Path) -> None:
     status, out, _ = run("score", str(path))
     assert status == 1 and json.loads(out)["error"]["code"] == "position.json"
     status, _, err = run("score", str(tmp_path / "missing.json"))
-    assert status == 1 and "cannot read" in err
+    assert status == 1 and "não consegui ler" in err and "o arquivo não existe" in err
 
 
 def test_a_position_written_as_one_line_reads_as_its_file(tmp_path: Path) -> None:
