@@ -18,10 +18,10 @@ with the generator (:mod:`engine.bots`):
   every word formed); the placements it accepts are counted, one tile placed from both
   directions once.
 
-It takes minutes, so the normal suite only compares the generator with the kept file
+It takes about a minute, so the normal suite only compares the generator with the kept file
 (``tests/unit/test_placements.py``); ``VANLEXIS_BRUTE=1`` runs this count there too, and
-``python -m tests.brute_placements`` counts again and rewrites the file (review the diff: a
-changed count is a changed rule or a bug in one of the two).
+``python -m tests.brute_placements`` (``make placements``) counts again and rewrites the file
+(review the diff: a changed count is a changed rule or a bug in one of the two).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ with the generator. Here the generator's placements are counted the same way and
 the same line: a lost placement changes a count, a wrong one added as well, and one swapped
 for another the digest.
 
-The brute force takes minutes: ``VANLEXIS_BRUTE=1 pytest tests/unit/test_placements.py``
+The brute force takes about a minute: ``VANLEXIS_BRUTE=1 pytest tests/unit/test_placements.py``
 counts again and compares with the file; ``python -m tests.brute_placements`` rewrites it.
 """
 
@@ -69,7 +69,7 @@ def anagrams() -> Anagrams:
 
 
 @pytest.mark.skipif(not os.environ.get("VANLEXIS_BRUTE"),
-                    reason="the brute force takes minutes: set VANLEXIS_BRUTE=1")
+                    reason="the brute force takes about a minute: set VANLEXIS_BRUTE=1")
 @pytest.mark.parametrize("name", sorted(COUNTED))
 def test_the_brute_force_gives_the_kept_counts(name: str, anagrams: Anagrams) -> None:
     found = brute_force(COUNTED[name], anagrams, Resources.default())
