@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock destroy
+.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock destroy placements
 
 $(STAMP): pyproject.toml requirements/dev.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -68,6 +68,11 @@ destroy: $(STAMP) $(NODE_STAMP)
 ## The nightly-sized protocol fuzzing (20,000 cases; make test runs 300).
 fuzz: $(STAMP)
 	VANLEXIS_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q tests/fuzz
+
+## Count every legal placement of the counted positions by brute force, independently of the
+## move generator, and rewrite tests/golden/placements.txt (~1 min; review the diff).
+placements: $(STAMP)
+	$(BIN)/python -m tests.brute_placements
 
 ## Conflicting commands, repeats, drops, crashes and timers on the local stack (~5 min).
 stress: $(STAMP)

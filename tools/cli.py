@@ -2,7 +2,8 @@
 
 Subcommands print JSON (one object per line) so that scripts and people can both read them.
 Usage errors exit with status 2; a word that cannot be looked up gets an error object of its
-own and makes the exit status 1; no input ever produces a traceback.
+own and makes the exit status 1; no input ever produces a traceback. Every message and help
+text is in Portuguese, argparse's own included (:mod:`tools.arguments`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import TextIO
 from engine.errors import InvalidWordError, LexiconFormatError, RuleError
 from engine.lexicon import DEFAULT_PATH, Lexicon, normalize_word
 from engine.match import Resources
-from engine.position import score_position
+from engine.position import PositionError, parse_notation, parse_position, score_position
 from engine.rules import Band, RuleSet
 from engine.state import MatchState
+from tools.arguments import ArgumentParser, positive
 from tools.cli_themes import add_themes
 
 
@@ -31,7 +33,7 @@ def _load_lexicon(path: Path, err: TextIO) -> Lexicon | None:
     try:
         return Lexicon.from_path(path)
     except FileNotFoundError:
-        err.write(f"vanlexis: lexicon not found: {path}\n")
+        err.write(f"vanlexis: dicionário não encontrado: {path}\n")
     except LexiconFormatError as exc:
         err.write(f"vanlexis: {path}: {exc.message}\n")
     return None
@@ -74,21 +76,43 @@ def _error(exc: RuleError) -> dict[str, object]:
     return {"error": {"code": exc.code, "message": exc.message}}
 
 
+class _UnreadableError(Exception):
+    """A position file that cannot be read at all: a usage problem, reported on stderr."""
+
+
+def _why(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a file cannot be read, in Portuguese (the system's own text is in English)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "o texto não está em UTF-8"
+    reasons = {FileNotFoundError: "o arquivo não existe", IsADirectoryError: "é uma pasta",
+               PermissionError: "sem permissão de leitura"}
+    return next((why for kind, why in reasons.items() if isinstance(exc, kind)),
+                f"erro do sistema {exc.errno}")
+
+
+def _position_data(path: str) -> object:
+    """The data of a position file, for every command that reads one: a JSON object, or the
+    one-line notation (a file that does not start with ``{``), turned into the same object.
+
+    A file that cannot be read raises :class:`_UnreadableError`; one that is not JSON is a
+    position error like any other (``position.json``), printed as an error object.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UnreadableError(f"não consegui ler {path}: {_why(exc)}") from None
+    if not text.lstrip().startswith("{"):
+        return parse_notation(text).to_json()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"O arquivo não é um JSON válido: {exc.msg} (linha {exc.lineno}).",
+                            code="position.json") from None
+
+
 def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        text = Path(args.position).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
-        return 1
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _print({"error": {"code": "position.json",
-                          "message": f"O arquivo não é um JSON válido: {exc.msg} "
-                                     f"(linha {exc.lineno})."}}, out)
-        return 1
-    try:
-        breakdown = score_position(data)
+        breakdown = score_position(_position_data(args.position))
     except RuleError as exc:
         _print(_error(exc), out)
         return 1
@@ -98,19 +122,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from engine.bots.search import ranked_moves
-    from engine.position import parse_position
 
     try:
-        data = json.loads(Path(args.position).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        err.write(f"vanlexis: cannot read {args.position}: {exc}\n")
-        return 1
-    except json.JSONDecodeError as exc:
-        _print({"error": {"code": "position.json",
-                          "message": f"O arquivo não é um JSON válido: {exc.msg}."}}, out)
-        return 1
-    try:
-        rules, state = parse_position(data, need_move=False)[:2]
+        rules, state = parse_position(_position_data(args.position), need_move=False)[:2]
         if args.level is None:
             moves = ranked_moves(rules, state, 0, top=args.top)
         else:
@@ -166,20 +180,13 @@ def cmd_band(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be a positive whole number")
-    return value
-
-
 def _level(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         value = -1
     if not 0 <= value <= 5:
-        raise argparse.ArgumentTypeError("bot levels go from 1 to 5 (0 is the greedy bot)")
+        raise argparse.ArgumentTypeError("os níveis de robô vão de 1 a 5 (0 é o robô guloso)")
     return value
 
 
@@ -187,10 +194,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tools.simulate import ProgressBar, format_report, simulate, summarise
 
     if not 2 <= args.players <= 4:
-        err.write("vanlexis: --players must be 2, 3 or 4\n")
+        err.write("vanlexis: --players deve ser 2, 3 ou 4\n")
         return 2
     if args.level is not None and not 0 <= args.level <= 5:
-        err.write("vanlexis: --level must be 0 (greedy) to 5\n")
+        err.write("vanlexis: --level vai de 0 (robô guloso) a 5\n")
         return 2
     policy_for = None
     if args.level is not None:
@@ -216,10 +223,10 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         levels = [int(part) for part in args.levels.split(",")]
     except ValueError:
-        err.write("vanlexis: --levels takes numbers separated by commas, like 1,5\n")
+        err.write("vanlexis: --levels recebe números separados por vírgulas, como 1,5\n")
         return 2
     if not 2 <= len(levels) <= 4 or not all(0 <= n <= 5 for n in levels):
-        err.write("vanlexis: --levels needs 2 to 4 levels from 0 (greedy) to 5\n")
+        err.write("vanlexis: --levels precisa de 2 a 4 níveis, de 0 (robô guloso) a 5\n")
         return 2
     progress = None if args.quiet else ProgressBar(args.matches, err)
     rules = RuleSet.standard().with_settings(round_limit=args.rounds)
@@ -231,74 +238,89 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="vanlexis", description="Vanlexis tools: the Portuguese lexicon and the game rules."
+    parser = ArgumentParser(
+        prog="vanlexis",
+        description="Ferramentas do Vanlexis: o dicionário português e as regras do jogo.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMANDO", title="comandos")
     sub.required = True
     word = sub.add_parser(
         "word",
-        help="look words up in the lexicon",
-        description="Print one JSON object per word: validity, display form, bases and root. "
-        "Words may be given in any case and with accents.",
+        help="procura palavras no dicionário",
+        description="Mostra um objeto JSON por palavra: se vale, a grafia exibida, as bases e "
+        "a raiz. As palavras podem vir em maiúsculas ou minúsculas e com acentos.",
     )
-    word.add_argument("words", nargs="+", metavar="WORD")
+    word.add_argument("words", nargs="+", metavar="PALAVRA")
     word.add_argument("--lexicon", type=Path, default=DEFAULT_PATH, help=argparse.SUPPRESS)
     word.set_defaults(handler=cmd_word)
 
-    rules = sub.add_parser("rules", help="print a rule set (board, values, weights, bonuses)")
-    rules.add_argument("--json", action="store_true", help="print JSON")
-    rules.add_argument("--name", default="standard", choices=["standard", "classic", "solo"])
+    rules = sub.add_parser("rules", help="mostra um conjunto de regras (tabuleiro, valores, "
+                                         "pesos, bônus)")
+    rules.add_argument("--json", action="store_true", help="em JSON")
+    rules.add_argument("--name", default="standard", choices=["standard", "classic", "solo"],
+                       help="qual conjunto (padrão: standard)")
     rules.set_defaults(handler=cmd_rules)
 
     score = sub.add_parser(
-        "score", help="print the score breakdown of the move in a position file",
-        description="Score the move of a position file (format: docs/position-format.md).",
+        "score", help="mostra a pontuação detalhada da jogada de um arquivo de posição",
+        description="Pontua a jogada de um arquivo de posição: JSON ou a notação de uma "
+        "linha (formato: docs/position-format.md).",
     )
-    score.add_argument("position", metavar="POSITION.json")
+    score.add_argument("position", metavar="POSIÇÃO")
     score.set_defaults(handler=cmd_score)
 
     moves = sub.add_parser(
-        "moves", help="list the legal moves of the rack in a position file, best first",
-        description="Every legal move of the position's rack, scored by the engine "
-        "(format: docs/position-format.md; the move field is optional here).",
+        "moves", help="lista as jogadas válidas da mão de um arquivo de posição, da melhor "
+                      "para a pior",
+        description="Todas as jogadas válidas da mão da posição, pontuadas pelo motor "
+        "(formato: docs/position-format.md; aqui o campo move é opcional).",
     )
-    moves.add_argument("position", metavar="POSITION.json")
-    moves.add_argument("--top", type=_positive, default=20, help="how many moves (default 20)")
-    moves.add_argument("--level", type=_level, default=None, metavar="L",
-                       help="show the moves as bot level L (1-5, 0 greedy) values them, and "
-                            "the one it plays")
+    moves.add_argument("position", metavar="POSIÇÃO")
+    moves.add_argument("--top", type=positive, default=20, metavar="N",
+                       help="quantas jogadas (padrão: 20)")
+    moves.add_argument("--level", type=_level, default=None, metavar="N",
+                       help="mostra as jogadas como o robô de nível N (1 a 5, 0 o guloso) as "
+                            "avalia, e a que ele joga")
     moves.set_defaults(handler=cmd_moves)
 
-    band = sub.add_parser("band", help="print the affinity band of words in a theme")
-    band.add_argument("theme", metavar="THEME")
-    band.add_argument("words", nargs="+", metavar="WORD")
+    band = sub.add_parser("band", help="mostra a faixa de afinidade de palavras num tema")
+    band.add_argument("theme", metavar="TEMA")
+    band.add_argument("words", nargs="+", metavar="PALAVRA")
     band.set_defaults(handler=cmd_band)
 
-    sim = sub.add_parser("simulate", help="play whole matches between scripted players",
-                         description="Balance figures from matches between scripted players.")
-    sim.add_argument("--matches", type=_positive, default=100)
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--level", type=int, default=None,
-                     help="every seat a bot of this level (0 greedy, 1-5) instead of the "
-                          "scripted players")
-    sim.add_argument("--workers", type=_positive, default=None,
-                     help="processes (default: every core)")
-    sim.add_argument("--json", action="store_true", help="print JSON")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim = sub.add_parser("simulate", help="joga partidas inteiras entre jogadores programados",
+                         description="Os números de equilíbrio de partidas entre jogadores "
+                         "programados.")
+    sim.add_argument("--matches", type=positive, default=100, metavar="N",
+                     help="quantas partidas (padrão: 100)")
+    sim.add_argument("--players", type=int, default=4, metavar="N",
+                     help="jogadores por partida, de 2 a 4 (padrão: 4)")
+    sim.add_argument("--seed", type=int, default=1, metavar="N",
+                     help="a semente das partidas (padrão: 1)")
+    sim.add_argument("--level", type=int, default=None, metavar="N",
+                     help="em todos os lugares, um robô deste nível (0 guloso, 1 a 5) em vez "
+                          "dos jogadores programados")
+    sim.add_argument("--workers", type=positive, default=None, metavar="N",
+                     help="processos (padrão: um por núcleo)")
+    sim.add_argument("--json", action="store_true", help="em JSON")
+    sim.add_argument("--quiet", action="store_true", help="sem barra de progresso")
     sim.set_defaults(handler=cmd_simulate)
 
-    play = sub.add_parser("selfplay", help="bots of chosen levels play each other",
-                          description="Win rates per bot level (0 is the greedy yardstick).")
-    play.add_argument("--matches", type=_positive, default=50)
-    play.add_argument("--levels", default="1,5", help="2 to 4 levels, like 1,5 or 0,5")
-    play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--workers", type=_positive, default=None)
-    play.add_argument("--rounds", type=_positive, default=RuleSet.standard().round_limit,
-                      help="rounds per match (default: the standard game's)")
-    play.add_argument("--json", action="store_true")
-    play.add_argument("--quiet", action="store_true")
+    play = sub.add_parser("selfplay", help="robôs de níveis escolhidos jogam entre si",
+                          description="Taxas de vitória por nível de robô (0 é a referência "
+                          "gulosa).")
+    play.add_argument("--matches", type=positive, default=50, metavar="N",
+                      help="quantas partidas (padrão: 50)")
+    play.add_argument("--levels", default="1,5", metavar="NÍVEIS",
+                      help="de 2 a 4 níveis, como 1,5 ou 0,5 (padrão: 1,5)")
+    play.add_argument("--seed", type=int, default=1, metavar="N",
+                      help="a semente das partidas (padrão: 1)")
+    play.add_argument("--workers", type=positive, default=None, metavar="N",
+                      help="processos (padrão: um por núcleo)")
+    play.add_argument("--rounds", type=positive, default=RuleSet.standard().round_limit,
+                      metavar="N", help="rodadas por partida (padrão: as do jogo padrão)")
+    play.add_argument("--json", action="store_true", help="em JSON")
+    play.add_argument("--quiet", action="store_true", help="sem barra de progresso")
     play.set_defaults(handler=cmd_selfplay)
     add_themes(sub)
     return parser
@@ -317,6 +339,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return int(args.handler(args, out, err))
     except BrokenPipeError:
         return 0
+    except _UnreadableError as exc:
+        err.write(f"vanlexis: {exc}\n")
+        return 1
     except RuleError as exc:  # e.g. a theme file that fails validation
         err.write(f"vanlexis: {exc.message}\n")
         return 1

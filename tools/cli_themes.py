@@ -1,8 +1,8 @@
 """``vanlexis themes …``: the theme library's commands, for curators and editors.
 
 check · suggest · stats (the library as a whole) and words · audit · review · decide · edited
-(one theme's words, its flags, and the editor's decisions). Messages are in Portuguese: the
-editors are Brazilian.
+(one theme's words, its flags, and the editor's decisions). Messages and help are in
+Portuguese: the editors are Brazilian.
 """
 
 from __future__ import annotations
@@ -15,53 +15,60 @@ from typing import Any, TextIO
 
 from engine.lexicon import Lexicon
 from engine.match import Resources
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("use um número inteiro positivo")
-    return value
+from tools.arguments import positive
 
 
 def add_themes(sub: Any) -> None:
-    themes = sub.add_parser("themes", help="the curator's tool for the theme library",
+    themes = sub.add_parser("themes", help="a ferramenta do curador para a biblioteca de temas",
                             description="Confira, edite e meça os temas.")
-    tsub = themes.add_subparsers(dest="themes_command", required=True)
-    tcheck = tsub.add_parser("check", help="validate every theme and report per theme")
-    tcheck.add_argument("--dir", type=Path, default=None, help="a themes folder (default: themes/)")
+    tsub = themes.add_subparsers(dest="themes_command", required=True, metavar="COMANDO",
+                                 title="comandos")
+    tcheck = tsub.add_parser("check", help="valida todos os temas e relata cada um")
+    tcheck.add_argument("--dir", type=Path, default=None, metavar="PASTA",
+                        help="uma pasta de temas (padrão: themes/)")
     tcheck.set_defaults(handler=cmd_check)
-    tsuggest = tsub.add_parser("suggest", help="propose words of the same families (never added)")
-    tsuggest.add_argument("theme", metavar="THEME")
-    tsuggest.add_argument("--limit", type=_count, default=30)
+    tsuggest = tsub.add_parser("suggest", help="propõe palavras das mesmas famílias (nunca as "
+                                               "adiciona)")
+    tsuggest.add_argument("theme", metavar="TEMA")
+    tsuggest.add_argument("--limit", type=positive, default=30, metavar="N",
+                          help="quantas sugestões (padrão: 30)")
     tsuggest.set_defaults(handler=cmd_suggest)
-    tstats = tsub.add_parser("stats", help="bands of the words bots play, per theme")
-    tstats.add_argument("--matches", type=_count, default=4, help="matches per theme")
-    tstats.add_argument("--themes", default=None, help="ids separated by commas (default: all)")
+    tstats = tsub.add_parser("stats", help="as faixas das palavras que os robôs jogam, por tema")
+    tstats.add_argument("--matches", type=positive, default=4, metavar="N",
+                        help="partidas por tema (padrão: 4)")
+    tstats.add_argument("--themes", default=None, metavar="TEMAS",
+                        help="ids separados por vírgulas (padrão: todos)")
     tstats.set_defaults(handler=cmd_stats)
-    twords = tsub.add_parser("words", help="every word above Frio: band, base, how, rank, flags")
-    twords.add_argument("theme", metavar="THEME")
+    twords = tsub.add_parser("words", help="as palavras acima de Frio: faixa, base, origem, "
+                                           "posição, sinais")
+    twords.add_argument("theme", metavar="TEMA")
     twords.set_defaults(handler=cmd_words)
-    taudit = tsub.add_parser("audit", help="flags an editor must look at (and which are handled)")
-    taudit.add_argument("theme", metavar="THEME", nargs="?")
-    taudit.add_argument("--all", action="store_true", help="every theme")
+    taudit = tsub.add_parser("audit", help="os sinais que um editor precisa ver (e os já "
+                                           "tratados)")
+    taudit.add_argument("theme", metavar="TEMA", nargs="?")
+    taudit.add_argument("--all", action="store_true", help="todos os temas")
     taudit.set_defaults(handler=cmd_audit)
-    treview = tsub.add_parser("review", help="walk the machine's form decisions, most common first")
-    treview.add_argument("theme", metavar="THEME")
+    treview = tsub.add_parser("review", help="percorre as decisões de formas da máquina, das "
+                                             "mais comuns primeiro")
+    treview.add_argument("theme", metavar="TEMA")
     treview.set_defaults(handler=cmd_review)
-    tdecide = tsub.add_parser("decide", help="record an editor's form decisions")
-    tdecide.add_argument("theme", metavar="THEME")
+    tdecide = tsub.add_parser("decide", help="grava decisões de formas do editor")
+    tdecide.add_argument("theme", metavar="TEMA")
     tdecide.add_argument("decisions", nargs="+", metavar="BASE:FORMA=sim|não")
     tdecide.set_defaults(handler=cmd_decide)
-    texpect = tsub.add_parser("expect", help="the words each theme must (not) score")
-    texpect.add_argument("theme", metavar="THEME", nargs="?")
-    texpect.add_argument("--all", action="store_true", help="every theme")
+    texpect = tsub.add_parser("expect", help="as palavras que cada tema precisa (ou não) "
+                                             "pontuar")
+    texpect.add_argument("theme", metavar="TEMA", nargs="?")
+    texpect.add_argument("--all", action="store_true", help="todos os temas")
     texpect.set_defaults(handler=cmd_expect)
-    tedited = tsub.add_parser("edited", help="record an editorial pass (no machine decision left)")
-    tedited.add_argument("theme", metavar="THEME")
-    tedited.add_argument("--editor", required=True, help="who edited (a team or a person)")
+    tedited = tsub.add_parser("edited", help="registra uma edição (sem decisão da máquina "
+                                             "pendente)")
+    tedited.add_argument("theme", metavar="TEMA")
+    tedited.add_argument("--editor", required=True, metavar="NOME",
+                         help="quem editou (uma equipe ou uma pessoa)")
     tedited.add_argument("--check", action="append", required=True, dest="checks",
-                         help="a check the theme passed (repeat)")
+                         metavar="VERIFICAÇÃO",
+                         help="uma verificação pela qual o tema passou (repita)")
     tedited.set_defaults(handler=cmd_edited)
 
 
@@ -168,7 +175,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except EOFError:
         err.write("vanlexis: revisão interrompida; nada foi gravado\n")
         return 1
-    out.write(f"{counts}\n")
+    out.write(f"{counts['confirmed']} confirmadas, {counts['reversed']} invertidas, "
+              f"{counts['skipped']} puladas\n")
     return 0
 
 

@@ -136,6 +136,16 @@ MEANINGS: dict[str, str] = {
     "position.rack": "a rack tile that is not one",
     "position.rules": "a rule set name other than standard, classic or solo",
     "position.chain": "a chain that is not `{length, roots}`",
+    "notation.fields": "a one-line position without its five fields (or a move not of "
+                       "three)",
+    "notation.board": "a notation board with the wrong number of rows or squares, or a "
+                      "character that is not a tile",
+    "notation.rack": "a notation rack with a tile that is not one",
+    "notation.theme": "a notation theme that is not a theme id or `-`",
+    "notation.chain": "a notation chain that is not `length:ROOT,ROOT`",
+    "notation.rules": "a notation rule set other than standard, classic or solo",
+    "notation.move": "a notation move with a bad square, arrow or word",
+    "notation.unrepresentable": "a position the one-line notation cannot write back exactly",
 }
 
 

@@ -13,7 +13,6 @@ table with its sample count and fit. The bots read that module; nothing reads fi
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import statistics
@@ -31,6 +30,7 @@ from engine.match import Player, Resources, apply, new_match
 from engine.rng import Rng
 from engine.rules import ALPHABET, VOWELS, RuleSet
 from engine.tiles import WILD_ANY, WILD_CONSONANT, WILD_VOWEL, take_from_rack
+from tools.arguments import ArgumentParser, positive
 
 OUT = Path(__file__).resolve().parents[1] / "engine" / "bots" / "leave_table.py"
 WILDS = (WILD_ANY, WILD_VOWEL, WILD_CONSONANT)
@@ -133,15 +133,20 @@ LEAVE_WEIGHTS: dict[str, float] = {{
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.leaves", description=__doc__)
-    parser.add_argument("--matches", type=int, default=300)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser = ArgumentParser(
+        prog="python -m tools.leaves",
+        description="Deriva a tabela de sobras (engine/bots/leave_table.py) de partidas entre "
+        "robôs gulosos: quanto valem, no turno seguinte, as peças que um jogador guarda.")
+    parser.add_argument("--matches", type=positive, default=300, metavar="N",
+                        help="quantas partidas (padrão: 300)")
+    parser.add_argument("--workers", type=positive, default=os.cpu_count() or 1, metavar="N",
+                        help="processos (padrão: um por núcleo)")
     args = parser.parse_args(argv)
     samples: list[tuple[tuple[str, ...], int]] = []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for done, found in enumerate(pool.imap_unordered(play, range(args.matches)), 1):
             samples.extend(found)
-            print(f"\r{done}/{args.matches} matches, {len(samples):,} samples", end="",
+            print(f"\r{done}/{args.matches} partidas, {len(samples):,} amostras", end="",
                   file=sys.stderr, flush=True)
     print(file=sys.stderr)
     weights, intercept = fit(samples)
@@ -149,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     write(weights, intercept, len(samples), mean)
     for name, w in zip(FEATURES, weights, strict=True):
         print(f"{name:>10} {w:+6.2f}")
-    print(f"{len(samples):,} samples, mean next-turn score {mean:.1f}, intercept {intercept:.1f}")
+    print(f"{len(samples):,} amostras, média de pontos no turno seguinte {mean:.1f}, "
+          f"intercepto {intercept:.1f}")
     return 0
 
 

@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     fresh = "--fresh" in args
     paths = [Path(p) for p in args if p != "--fresh"]
     if not paths:
-        print("usage: python -m tools.theme_forms [--fresh] THEME.json...", file=sys.stderr)
+        print("uso: python -m tools.theme_forms [--fresh] TEMA.json...", file=sys.stderr)
         return 2
     lexicon, common = Lexicon.default(), CommonWords.default()
     library = library_words(paths[0].parent)

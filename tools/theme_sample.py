@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"total: {wrong} de {checked} ({100 * wrong / max(1, checked):.1f}%)")
         return 0
     if len(args) < 3 or args[0] != "--seed":
-        print("usage: python -m tools.theme_sample --seed SEED THEME.json… | --summary [DIR]",
+        print("uso: python -m tools.theme_sample --seed SEMENTE TEMA.json… | --summary [PASTA]",
               file=sys.stderr)
         return 2
     for path in map(Path, args[2:]):

@@ -1,16 +1,20 @@
-"""``vanlexis word``: one JSON object per word, clear errors, exit 2 for usage errors."""
+"""``vanlexis word``: one JSON object per word, clear errors, exit 2 for usage errors; and
+every help text and usage error of ``vanlexis`` in Portuguese."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tools.cli import main
+from tools.arguments import translate
+from tools.cli import build_parser, main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -66,7 +70,7 @@ def test_usage_errors_exit_2() -> None:
 def test_a_missing_lexicon_is_reported_without_a_traceback(tmp_path: Path) -> None:
     status, _, err = run("word", "--lexicon", str(tmp_path / "none.vlx"), "casa")
     assert status == 1
-    assert "not found" in err
+    assert "dicionário não encontrado" in err
 
 
 def test_a_corrupt_lexicon_is_reported_without_a_traceback(tmp_path: Path) -> None:
@@ -92,4 +96,54 @@ def test_console_script_runs_as_a_program() -> None:
         check=False,
     )
     assert usage.returncode == 2
-    assert "usage" in usage.stderr and "Traceback" not in usage.stderr
+    assert "uso: vanlexis word" in usage.stderr and "Traceback" not in usage.stderr
+    assert "erro: faltam os argumentos: PALAVRA" in usage.stderr
+
+
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _parsers(sub)
+    return found
+
+
+#: words of English help texts that Portuguese never uses
+ENGLISH = re.compile(r"\b(the|of|and|or|print|prints|show|list|every|with|from|default|per|"
+                     r"which|how|many|must|cannot|not|found|usage|options|arguments|exit)\b",
+                     re.IGNORECASE)
+
+
+def test_every_help_text_is_in_portuguese() -> None:
+    parsers = _parsers(build_parser())
+    assert len(parsers) > 15  # vanlexis, its commands and the themes commands
+    for parser in parsers:
+        text = parser.format_help()
+        assert text.startswith("uso: ") and "mostra esta ajuda e sai" in text, parser.prog
+        english = ENGLISH.findall(text.replace("docs/position-format.md", ""))
+        assert not english, f"{parser.prog}: {english}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nonsense"], "argumento COMANDO: opção inválida: 'nonsense' (escolha entre 'word',"),
+        (["word", "casa", "--bogus"], "argumentos desconhecidos: --bogus"),
+        (["moves", "x.json", "--top", "0"], "argumento --top: use um número inteiro positivo"),
+        (["moves", "x.json", "--top"], "argumento --top: falta o valor"),
+        (["simulate", "--players", "dois"], "argumento --players: valor inválido: 'dois'"),
+        (["themes"], "faltam os argumentos: COMANDO"),
+    ],
+)
+def test_usage_errors_are_in_portuguese(argv: list[str], message: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(*argv)[0] == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uso: vanlexis") and "erro: " in err, err
+    assert message in err
+
+
+def test_an_unknown_argparse_message_is_left_as_it_is() -> None:
+    assert translate("argument --x: something new") == "argumento --x: something new"
+    assert translate("a message of a newer Python") == "a message of a newer Python"

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from engine.chain import Chain
+from engine.position import PositionData, PositionMove, format_notation, parse_square
 from tools.cli import main
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "position.json"
@@ -84,7 +86,25 @@ def test_a_malformed_position_file_is_reported(tmp_path: Path) -> None:
     status, out, _ = run("score", str(path))
     assert status == 1 and json.loads(out)["error"]["code"] == "position.json"
     status, _, err = run("score", str(tmp_path / "missing.json"))
-    assert status == 1 and "cannot read" in err
+    assert status == 1 and "não consegui ler" in err and "o arquivo não existe" in err
+
+
+def test_a_position_written_as_one_line_reads_as_its_file(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    move = data["move"]
+    position = PositionData(tuple(data["board"]), tuple(data["rack"]), data["theme"],
+                            Chain.from_json(data["chain"]), data["rules"],
+                            PositionMove(parse_square(move["start"], 21), move["direction"],
+                                         move["word"]))
+    line = tmp_path / "line.txt"
+    line.write_text(format_notation(position) + "\n", encoding="utf-8")
+    for command in (["score"], ["moves", "--top", "5"]):
+        read = run(command[0], str(line), *command[1:])
+        assert read[0] == 0 and read == run(command[0], str(EXAMPLE), *command[1:])
+    line.write_text(format_notation(position).replace(" futebol ", " Futebol "),
+                    encoding="utf-8")
+    status, out, _ = run("moves", str(line))
+    assert status == 1 and json.loads(out)["error"]["code"] == "notation.theme"
 
 
 def test_band_prints_each_words_band_and_match() -> None:

@@ -1,8 +1,30 @@
-"""Ranked moves on the real lexicon: engine-exact scores, reproducible order, golden lists."""
+"""Ranked moves on the real lexicon: engine-exact scores, reproducible order, golden lists.
+
+The golden lists, ``tests/golden/moves-NAME.txt``, hold the 25 best moves of the positions of
+:data:`tests.positions.GOLDEN`, best first, one line per move::
+
+    H12 → TOSAR 19 Frio
+
+the main word's start square, ``→`` across or ``↓`` down, the main word as it lies on the board
+after the move (lower case for a wildcard tile, the move's or the board's), the score and the
+band, and last the spelling shown to players when it is not the word in lower case (``ação``
+for ACAO). A header of ``#`` lines names the position (rules, theme, rack, and the whole of it
+in the one-line notation of docs/position-format.md).
+
+The test compares the file with the lines the generator's moves give today, so any change of
+word, square, direction, score, band, spelling or order fails it. A line does not list the
+tiles: it does not need to, since the move's tiles are exactly the squares of its word that are
+empty on the position's board, with the word's letters and case. The test checks that of every
+move (the tiles ``placement_from_word`` rebuilds from the line are the move's own), so which
+tiles are new and which are reused board tiles, and which are wildcards, is held by the file
+too.
+
+When a change of the search or of the scoring is meant to change the lists, rewrite them with
+``pytest tests/unit/test_search.py --update-golden`` and review the diff before committing.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,47 +33,59 @@ import pytest
 from engine.board import Board
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import best, generate
-from engine.bots.search import ranked_moves, score_model
+from engine.bots.search import RankedMove, ranked_moves, score_model
 from engine.match import preview
-from engine.position import parse_position
+from engine.moves import placement_from_word
+from engine.position import ARROWS, PositionData, format_notation, parse_square
 from tests.helpers import find_play, resources
+from tests.positions import GOLDEN, state_of
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parents[1] / "golden"
 RES = resources()
+_DIRECTION = {arrow: direction for direction, arrow in ARROWS.items()}
 
 
-def _rows(*words: tuple[int, int, str, str]) -> list[str]:
-    board = Board.empty(21)
-    for row, col, direction, word in words:
-        dr, dc = (0, 1) if direction == "across" else (1, 0)
-        board = board.with_tiles((row + dr * i, col + dc * i, ch) for i, ch in enumerate(word))
-    return list(board.rows)
+def golden_line(move: RankedMove) -> str:
+    """A move as its golden list writes it (see the module's docstring)."""
+    main = move.breakdown.main
+    word = "".join(ls.letter.lower() if ls.wildcard else ls.letter for ls in main.letters)
+    line = f"{main.start} {ARROWS[main.direction]} {word} {move.score} {move.breakdown.band.label}"
+    return line if main.display == main.word.lower() else f"{line} {main.display}"
 
 
-POSITIONS = {
-    "opening-futebol": {"board": _rows(), "rack": list("BOLAGET"), "theme": "futebol"},
-    "early-classic": {"rules": "classic", "board": _rows((10, 8, "across", "CASA"),
-                                                         (7, 9, "down", "MESA")),
-                      "rack": list("RATOS")},
-    "middle-praia": {"board": _rows((10, 6, "across", "ONDAS"), (8, 8, "down", "MADEIRA"),
-                                    (14, 5, "across", "AREIA")),
-                     "rack": ["S", "O", "L", "M", "?V"], "theme": "mar-e-praia"},
-}
+def golden_text(name: str, position: PositionData, moves: list[RankedMove]) -> str:
+    header = [
+        f"# The {len(moves)} best moves of position {name}, best first (ranked_moves).",
+        f"# rules: {position.rules}, theme: {position.theme or '-'}, "
+        f"rack: {' '.join(position.rack)}",
+        f"# position: {format_notation(position)}",
+        "# Each line: start square, → across or ↓ down, the main word as it lies after the move",
+        "# (lower case: a wildcard tile), score, band, and the spelling shown if it differs.",
+        "# Rewrite: pytest tests/unit/test_search.py --update-golden, then review the diff.",
+    ]
+    return "\n".join([*header, *map(golden_line, moves)]) + "\n"
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_ranked_moves_match_the_golden_lists(name: str, update_golden: bool) -> None:
-    rules, state, _ = parse_position(POSITIONS[name], need_move=False)
-    moves = [m.to_json() for m in ranked_moves(rules, state, 0, RES, top=25)]
-    path = GOLDEN / f"moves-{name}.json"
+    rules, state = state_of(GOLDEN[name])
+    moves = ranked_moves(rules, state, 0, RES, top=25)
+    text = golden_text(name, GOLDEN[name], moves)
+    path = GOLDEN_DIR / f"moves-{name}.txt"
     if update_golden:
-        path.write_text(json.dumps(moves, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     assert path.exists(), f"{path.name} missing: run pytest --update-golden once and review it"
-    assert moves == json.loads(path.read_text(encoding="utf-8"))
+    assert path.read_text(encoding="utf-8").splitlines() == text.splitlines()
+    board = Board(state.board)
+    for move in moves:
+        start, arrow, word = golden_line(move).split()[:3]
+        row, col = parse_square(start, board.size)
+        assert placement_from_word(board, row, col, _DIRECTION[arrow], word) == \
+            list(move.placement.tiles), golden_line(move)
 
 
 def test_every_ranked_move_scores_exactly_as_preview() -> None:
-    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    rules, state = state_of(GOLDEN["early-classic"])
     moves = ranked_moves(rules, state, 0, RES)
     assert len(moves) > 50
     for move in moves[::7]:
@@ -63,16 +97,16 @@ def test_every_ranked_move_scores_exactly_as_preview() -> None:
 
 
 def test_the_best_move_is_the_true_best_of_the_brute_force_player() -> None:
-    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    rules, state = state_of(GOLDEN["early-classic"])
     best = ranked_moves(rules, state, 0, RES, top=1)[0]
     found = find_play(rules, state, 0, RES, longest=4, anchors=8)
     assert found is not None
     assert best.score >= preview(rules, state, 0, found, resources=RES).total
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_generated_totals_equal_preview_totals(name: str) -> None:
-    rules, state, _ = parse_position(POSITIONS[name], need_move=False)
+    rules, state = state_of(GOLDEN[name])
     model = score_model(rules, state, 0, RES)
     scored = best(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre, model)
     assert len(scored) > 50
@@ -81,9 +115,9 @@ def test_generated_totals_equal_preview_totals(name: str) -> None:
         assert (item.total, item.main) == (breakdown.total, breakdown.main.word)
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_the_pruned_search_finds_the_best_of_the_full_list(name: str) -> None:
-    rules, state, _ = parse_position(POSITIONS[name], need_move=False)
+    rules, state = state_of(GOLDEN[name])
     model = score_model(rules, state, 0, RES)
     board, rack = Board(state.board), state.seats[0].rack
     every = best(Dawg.default(), board, rack, rules.centre, model)
@@ -95,13 +129,13 @@ def test_the_pruned_search_finds_the_best_of_the_full_list(name: str) -> None:
 
 
 def test_no_placement_is_generated_twice() -> None:
-    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
+    rules, state = state_of(GOLDEN["middle-praia"])
     placements = generate(Dawg.default(), Board(state.board), state.seats[0].rack, rules.centre)
     assert len({p.key() for p in placements}) == len(placements)
 
 
 def test_squares_reserved_by_another_seats_ancora_stay_empty() -> None:
-    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    rules, state = state_of(GOLDEN["early-classic"])
     free = ranked_moves(rules, state, 0, RES, top=1)[0]
     square = (free.placement.tiles[0].row, free.placement.tiles[0].col)
     anchored = replace(state, anchors=((*square, 1),))
@@ -115,7 +149,7 @@ def test_a_reserved_square_loses_exactly_the_moves_through_it() -> None:
     other move is still found (a left part stops there, and its anchors take no tile)."""
     from engine.bots.search import candidates
 
-    rules, state, _ = parse_position(POSITIONS["early-classic"], need_move=False)
+    rules, state = state_of(GOLDEN["early-classic"])
     every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
     for tile in (every[0].placement.tiles[0], every[len(every) // 2].placement.tiles[-1]):
         square = (tile.row, tile.col)
@@ -134,7 +168,7 @@ def test_a_vocabulary_search_finds_exactly_the_known_moves_of_the_full_list() ->
     from engine.bots.search import candidates
     from engine.bots.vocabulary import vocabulary_words
 
-    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
+    rules, state = state_of(GOLDEN["middle-praia"])
     known = vocabulary_words(8_000)
     every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
     kept = {s.placement.key() for s in every
@@ -154,7 +188,7 @@ def test_a_tema_pessoal_joins_the_theme_pass() -> None:
     from engine.bots.search import candidates
     from engine.bots.themegraph import theme_words
 
-    rules, state, _ = parse_position(POSITIONS["middle-praia"], need_move=False)
+    rules, state = state_of(GOLDEN["middle-praia"])
     seat = replace(state.seats[0], personal_theme="futebol")
     state = state.with_seat(0, seat)
     words = theme_words(state, seat, RES)
