@@ -43,7 +43,7 @@ from engine.state import MatchState  # noqa: E402
 from functions.handlers.observability import SERVICE  # noqa: E402
 from functions.service.settings import rules_for  # noqa: E402
 from infra.cdk.realtime import ACCESS_LOG_FORMAT  # noqa: E402
-from tests.functional.world import Client, World, message_for  # noqa: E402
+from infra.local.in_process import Client, World, message_for  # noqa: E402
 
 SAMPLES = 40
 MEMORY_GB = 1.0  # the game Lambdas' memory in the CDK app (CPU for the engine and the bots)

@@ -15,7 +15,7 @@ from functions.service import matches as match_service
 from functions.service.matches import SeatSpec
 from functions.service.settings import match_settings, rules_for
 from functions.storage.repository import ConflictError, MatchRecord
-from tests.functional.world import Client, World, message_for
+from infra.local.in_process import Client, World, message_for
 from tests.helpers import resources
 
 RES = resources()

@@ -8,7 +8,7 @@ import pytest
 from functions.service.matches import SeatSpec
 from functions.service.settings import match_settings
 from functions.storage.repository import BusyError, MatchRecord, SeatClaim
-from tests.functional.world import Client, World
+from infra.local.in_process import Client, World
 
 
 def _active(world: World, client: Client) -> str | None:

@@ -13,7 +13,7 @@ from engine.bots.search import ranked_moves
 from engine.review import Position, position_state
 from engine.state import MatchState
 from functions.service.settings import rules_for
-from tests.functional.world import Client, World, message_for
+from infra.local.in_process import Client, World, message_for
 from tests.helpers import resources
 
 RES = resources()
