@@ -76,7 +76,7 @@ placements: $(STAMP)
 
 ## Conflicting commands, repeats, drops, crashes and timers on the local stack (~5 min).
 stress: $(STAMP)
-	$(BIN)/python bench/stress.py
+	$(BIN)/python -m bench.stress
 
 ## Known vulnerabilities in the installed dependencies (needs the PyPI advisory database).
 audit: $(STAMP)
@@ -85,12 +85,12 @@ audit: $(STAMP)
 
 ## Print the benchmark figures.
 bench: $(STAMP)
-	$(BIN)/python bench/lexicon.py
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/movegen.py
-	$(BIN)/python bench/review.py
-	$(BIN)/python bench/handlers.py
-	$(BIN)/python bench/flood.py
+	$(BIN)/python -m bench.lexicon
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.movegen
+	$(BIN)/python -m bench.review
+	$(BIN)/python -m bench.handlers
+	$(BIN)/python -m bench.flood
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts cdk.out

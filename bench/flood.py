@@ -1,6 +1,6 @@
 """One hostile client against everyone else, on the local stack.
 
-Run with ``python bench/flood.py``. A fresh local stack is started; a quiet client pings once
+Run with ``python -m bench.flood``. A fresh local stack is started; a quiet client pings once
 every 100 ms and records each round trip, first alone, then while an attacker sends 1,000
 messages as fast as it can on one connection, then while the attacker opens as many
 connections as it is allowed (of 20 asked) and sends 200 messages on each. Printed per phase:
@@ -15,19 +15,14 @@ import collections
 import contextlib
 import json
 import statistics
-import sys
 import time
 import urllib.request
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from local_load import start_stack  # noqa: E402
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
-from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
+from bench.local_load import start_stack
 
 
 def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Handler figures, in process with moto (no network): time per action, DynamoDB use, cost.
 
-Run with ``python bench/handlers.py``. It prints:
+Run with ``python -m bench.handlers``. It prints:
 
 - the median and 95th percentile time of the ``play``, ``preview`` and timer handlers, measured
   around the real Lambda handler in a two-player room (moto's DynamoDB and Step Functions in the
@@ -17,32 +17,29 @@ Run with ``python bench/handlers.py``. It prints:
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from moto import mock_aws
+
+from bench.report import print_table
+from engine.bots.levels import BotPlayer, bot_rng, level
+from engine.state import MatchState
+from functions.handlers.observability import SERVICE
+from infra.cdk.realtime import ACCESS_LOG_FORMAT
+from infra.local.in_process import Client, World, message_for
+
+# Read when the first client is made and the first handler runs, not at import.
 os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
                    "AWS_SECRET_ACCESS_KEY": "bench",
                    "METRICS_NAMESPACE": "Bench", "LOG_LEVEL": "INFO"})
-
-import contextlib  # noqa: E402
-import io  # noqa: E402
-
-from moto import mock_aws  # noqa: E402
-from report import print_table  # noqa: E402
-
-from engine.bots.levels import BotPlayer, bot_rng, level  # noqa: E402
-from engine.state import MatchState  # noqa: E402
-from functions.handlers.observability import SERVICE  # noqa: E402
-from infra.cdk.realtime import ACCESS_LOG_FORMAT  # noqa: E402
-from tests.functional.world import Client, World, message_for  # noqa: E402
 
 SAMPLES = 40
 MEMORY_GB = 1.0  # the game Lambdas' memory in the CDK app (CPU for the engine and the bots)

@@ -1,7 +1,7 @@
 """Lexicon figures: artifact size, load time, memory added, look-ups per second.
 
-Run with ``make bench`` (or ``python bench/lexicon.py``). Targets from the issue: load ≤ 20 ms,
-≤ 30 MB added memory, ≥ 500 k look-ups per second. A plain Python ``set`` of the same words is
+Run with ``make bench`` (or ``python -m bench.lexicon``). Targets: load ≤ 20 ms, ≤ 30 MB added
+memory, ≥ 500 k look-ups per second. A plain Python ``set`` of the same words is
 measured beside it as the peer, and the ratios are printed.
 """
 
@@ -15,16 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+from bench.report import print_table
+from engine.lexicon import DEFAULT_PATH, Lexicon
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from report import print_table  # noqa: E402
-
-from engine.lexicon import DEFAULT_PATH, Lexicon  # noqa: E402
 
 _MEMORY_PROBE = """
-import gc, json, random, sys
-sys.path.insert(0, {repo!r})
+import gc, json, random
 def rss():
     with open('/proc/self/statm') as f:
         return int(f.read().split()[1]) * 4096
@@ -54,8 +51,9 @@ else:
 
 def memory_added(path: Path, peer: bool) -> tuple[int, int]:
     """Resident memory added right after loading, and after 200 k look-ups of every kind."""
-    code = _MEMORY_PROBE.format(repo=str(REPO), path=str(path), peer=peer)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    code = _MEMORY_PROBE.format(path=str(path), peer=peer)
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                         check=True)
     figures = json.loads(out.stdout)
     return int(figures["loaded"]), int(figures["used"])
 

@@ -1,6 +1,6 @@
 """Load on the local stack: N concurrent two-player matches, every move over real WebSockets.
 
-Run with ``python bench/local_load.py`` (default N = 1, 10, 50). For each N a fresh local stack
+Run with ``python -m bench.local_load`` (default N = 1, 10, 50). For each N a fresh local stack
 is started as its own process (``python -m infra.local`` on free ports). Then N rooms of two
 clients play short matches (3 rounds, no cards): a client whose turn it is plays the engine's
 best move for its rack (found in a worker process from what its view shows), or swaps. It
@@ -28,12 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import connect
+
+from bench.report import print_table
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from websockets.asyncio.client import connect  # noqa: E402
-
-from bench.report import print_table  # noqa: E402
 
 ANSWER_TIMEOUT_S = 30
 

@@ -1,6 +1,6 @@
 """Move generation figures on 21×21 positions: best-move time, legal moves, a bot's turn.
 
-Run with ``python bench/movegen.py`` (``make bench``). Positions come from a seeded match
+Run with ``python -m bench.movegen`` (``make bench``). Positions come from a seeded match
 between the scripted players at about 0, 20, 80 and 160 tiles and at its end; each is measured
 with a rack of no wildcard, one and two. For each it prints the time to find the best move (the
 bounded search a bot runs, best of three runs) and the number of legal moves (the full list),
@@ -19,29 +19,23 @@ import gc
 import os
 import signal
 import statistics
-import sys
 import time
 import tracemalloc
 from dataclasses import replace
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from report import print_table  # noqa: E402
-
-from engine.board import Board  # noqa: E402
-from engine.bots.anagrams import for_graph  # noqa: E402
-from engine.bots.dawg import DEFAULT_PATH, Dawg, build  # noqa: E402
-from engine.bots.levels import GREEDY, LEVELS, Level, action_command, bot_rng, level  # noqa: E402
-from engine.bots.movegen import generate  # noqa: E402
-from engine.bots.search import ranked_moves  # noqa: E402
-from engine.bots.vocabulary import vocabulary_graph  # noqa: E402
-from engine.commands import Pass, Play  # noqa: E402
-from engine.match import Player, Resources, apply, new_match  # noqa: E402
-from engine.rules import RuleSet  # noqa: E402
-from engine.state import MatchState  # noqa: E402
-from tools.scripted import AnagramIndex, ScriptedPlayer  # noqa: E402
+from bench.report import print_table
+from engine.board import Board
+from engine.bots.anagrams import for_graph
+from engine.bots.dawg import DEFAULT_PATH, Dawg, build
+from engine.bots.levels import GREEDY, LEVELS, Level, action_command, bot_rng, level
+from engine.bots.movegen import generate
+from engine.bots.search import ranked_moves
+from engine.bots.vocabulary import vocabulary_graph
+from engine.commands import Pass, Play
+from engine.match import Player, Resources, apply, new_match
+from engine.rules import RuleSet
+from engine.state import MatchState
+from tools.scripted import AnagramIndex, ScriptedPlayer
 
 LIMIT_S = 20
 TARGETS = (0, 20, 80, 160, 10**9)  # the last one: the end of the match

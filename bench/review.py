@@ -1,6 +1,6 @@
 """Post-game review time: a 15-round match of four seats, every seat reviewed.
 
-Run with ``python bench/review.py`` (``make bench``). Four level-3 bots play a seeded 15-round
+Run with ``python -m bench.review`` (``make bench``). Four level-3 bots play a seeded 15-round
 match with cards off and no point target (so all 60 moves are played) in a theme; the position
 before each of their moves is kept, as the service keeps it for a person's move. Then every
 move of every seat is reviewed as ``engine/review.py`` does it (the best move there, the best
@@ -14,20 +14,15 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from movegen import pin_to_one_core  # noqa: E402
-from report import print_table  # noqa: E402
-
-from engine.bots.levels import BotPlayer, bot_rng, level  # noqa: E402
-from engine.commands import Pass  # noqa: E402
-from engine.errors import RuleError  # noqa: E402
-from engine.match import Player, Resources, apply, new_match  # noqa: E402
-from engine.review import position_before, review_move  # noqa: E402
-from engine.rules import RuleSet  # noqa: E402
+from bench.movegen import pin_to_one_core
+from bench.report import print_table
+from engine.bots.levels import BotPlayer, bot_rng, level
+from engine.commands import Pass
+from engine.errors import RuleError
+from engine.match import Player, Resources, apply, new_match
+from engine.review import position_before, review_move
+from engine.rules import RuleSet
 
 TARGET_S = 2.0
 

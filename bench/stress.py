@@ -1,6 +1,6 @@
 """Stress and faults on the local stack: conflicting commands, repeats, drops, crashes, timers.
 
-Run with ``python bench/stress.py`` (``make stress``). A local stack is started with 5% of its
+Run with ``python -m bench.stress`` (``make stress``). A local stack is started with 5% of its
 match writes made to fail (a handler dying between computing and writing). 20 two-player rooms
 play 14 rounds of 20-second turns. Every player has two tabs, and every tab:
 
@@ -43,12 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
+from websockets.asyncio.client import connect
 
-from local_load import best_tiles, start_stack  # noqa: E402
-from websockets.asyncio.client import connect  # noqa: E402
+from bench.local_load import best_tiles, start_stack
 
 MATCHES = 20
 ROUNDS = 14

@@ -92,7 +92,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.lexicon.common import CommonWords
+    from engine.lexicon.common_words import CommonWords
     from tools.curator import suggest
     from tools.thesaurus import Thesaurus, ThesaurusMissingError
 
@@ -124,7 +124,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_words(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.lexicon.common import CommonWords
+    from engine.lexicon.common_words import CommonWords
     from tools.theme_edit import theme_words
 
     path = _theme_path(args.theme, err)
@@ -139,7 +139,7 @@ def cmd_words(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.lexicon.common import CommonWords
+    from engine.lexicon.common_words import CommonWords
     from engine.themes import DEFAULT_DIR
     from tools.forms.consistency import disagreements
     from tools.theme_edit import audit
@@ -164,7 +164,7 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from engine.lexicon.common import CommonWords
+    from engine.lexicon.common_words import CommonWords
     from tools.theme_edit import review
 
     path = _theme_path(args.theme, err)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.lexicon import Lexicon, fold
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.themes import ThemeError, parse_theme
 from tools.forms.decide import decide
 from tools.theme_forms import library_words

@@ -80,7 +80,6 @@ MEANINGS: dict[str, str] = {
     "turn.expired": "the action came more than 2 s (the grace) after the turn's deadline",
     "turn.stale": "a timeout of a turn that is already over",
     "command.unknown": "a command the engine does not know",
-    "command.invalid": "a command field of the wrong type or range",
     "move.empty": "a play with no tile",
     "move.too_many": "more tiles than a rack can hold",
     "move.off_board": "a tile or word outside the board",

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.lexicon import Lexicon, fold
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.rules import Band
 from engine.themes import LAYERS, parse_theme
 from tools.forms.consistency import Disagreement, disagreements

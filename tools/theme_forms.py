@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.lexicon import Lexicon, fold
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from tools.forms.decide import Decision, decide
 
 LAYERS = ("core", "related", "distant")

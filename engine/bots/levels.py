@@ -3,9 +3,10 @@
 Every level sees moves scored exactly like a player's receipt and then plays like a person of
 its strength:
 
-- weaker bots know fewer words (the ``vocabulary`` most common ones, :mod:`engine.lexicon.common`),
-  miss some moves, look only at a few of the best, pick among them by chance, ignore the theme
-  (they judge a word by its points before affinity) and keep no eye on the tiles they leave;
+- weaker bots know fewer words (the ``vocabulary`` most common ones,
+  :mod:`engine.lexicon.common_words`), miss some moves, look only at a few of the best, pick
+  among them by chance, ignore the theme (they judge a word by its points before affinity)
+  and keep no eye on the tiles they leave;
 - stronger bots know more words, see everything, weigh the theme and the chain, and the master
   adds the value of the rack it keeps (:func:`leave_value`, a table derived from self-play);
   from level 2 they buy and use cards.

@@ -1,11 +1,12 @@
 """A weaker bot's vocabulary as a word graph of its own.
 
-A bot of level 1–4 knows only the N most common words (:mod:`engine.lexicon.common`). Filtering
-the whole lexicon's moves by that list would search 2.5 million words to keep a few thousand,
-so the search walks a graph of the vocabulary instead, and still checks cross words against
-the whole lexicon. The graphs of the levels' sizes ship beside the common-word list
-(``pt_br.common-<size>.dawg``, written by ``python -m tools.lexicon_build.vocabulary``); any
-other size is built on first use (tens to hundreds of milliseconds).
+A bot of level 1–4 knows only the N most common words
+(:mod:`engine.lexicon.common_words`). Filtering the whole lexicon's moves by that list would
+search 2.5 million words to keep a few thousand, so the search walks a graph of the
+vocabulary instead, and still checks cross words against the whole lexicon. The graphs of
+the levels' sizes ship beside the common-word list (``pt_br.common-<size>.dawg``, written by
+``python -m tools.lexicon_build.vocabulary``); any other size is built on first use (tens to
+hundreds of milliseconds).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import functools
 from pathlib import Path
 
 from engine.bots.dawg import Dawg, build
-from engine.lexicon.common import DEFAULT_PATH as COMMON_PATH
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import DEFAULT_PATH as COMMON_PATH
+from engine.lexicon.common_words import CommonWords
 
 
 def graph_path(size: int) -> Path:

@@ -21,8 +21,8 @@ from moto import mock_aws
 
 from functions import identity_runtime, runtime
 from infra.cdk.function_specs import SPECS
+from infra.local.in_process import World
 from tests.functional.access import RecordingClient, Use, check_granted, running
-from tests.functional.world import World
 
 USES: set[Use] = set()
 REFUSED: list[str] = []  # what the cloud would refuse (a handler may swallow the error)

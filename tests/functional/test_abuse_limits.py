@@ -7,7 +7,7 @@ from typing import Any
 
 from functions.handlers import connection
 from functions.service.connections import MAX_CONNECTIONS_PER_PLAYER
-from tests.functional.world import CTX, Client, World
+from infra.local.in_process import CTX, Client, World
 
 
 def _connect_again(world: World, client: Client) -> dict[str, Any]:

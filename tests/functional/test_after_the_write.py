@@ -10,7 +10,7 @@ from botocore.exceptions import ClientError
 
 from engine.state import MatchState
 from functions.service.matches import SWEEP_GRACE_MS
-from tests.functional.world import Client, World
+from infra.local.in_process import Client, World
 
 
 def _state(world: World, match_id: str) -> MatchState:

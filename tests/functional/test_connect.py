@@ -8,7 +8,7 @@ import pytest
 
 from functions.handlers import identity_api
 from functions.service.identity import Identity, Signer
-from tests.functional.world import CTX, World
+from infra.local.in_process import CTX, World
 
 
 def _effect(world: World, ticket: str | None) -> str:

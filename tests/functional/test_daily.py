@@ -4,7 +4,7 @@ day, one scored attempt each, the day's leaderboard, and a new challenge the nex
 from __future__ import annotations
 
 from engine.state import MatchState
-from tests.functional.world import Client, World
+from infra.local.in_process import Client, World
 
 
 def _seed(world: World, match_id: str) -> str:

@@ -15,7 +15,7 @@ from functions.protocol.limits import MAX_FRAME_BYTES
 from functions.protocol.settings import MatchSettings
 from functions.service.matches import SeatSpec
 from functions.storage.repository import ConflictError, MatchRecord
-from tests.functional.world import Client, World, message_for
+from infra.local.in_process import Client, World, message_for
 from tests.helpers import resources
 
 RES = resources()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.state import MatchState
 from functions.service.fair_rating import MIN_TURNS_PER_SEAT
-from tests.functional.world import World, swap_turns
+from infra.local.in_process import World
+from tests.functional.turns import swap_turns
 
 
 def test_the_queue_fills_free_seats_with_bots_when_its_timer_fires(world: World) -> None:

@@ -8,7 +8,8 @@ from engine.bots.levels import GREEDY, action_command, bot_rng
 from engine.state import MatchState
 from functions.service.fair_rating import MIN_TURNS_PER_SEAT
 from functions.service.settlement import settle
-from tests.functional.world import Client, World, message_for, swap_turns
+from infra.local.in_process import Client, World, message_for
+from tests.functional.turns import swap_turns
 from tests.helpers import resources
 
 RES = resources()

@@ -9,7 +9,7 @@ from functions.protocol.client import RoomSettings
 from functions.protocol.settings import MatchSettings
 from functions.service.matches import SeatSpec
 from functions.storage.repository import BusyError, MatchRecord, SeatClaim
-from tests.functional.world import Client, World
+from infra.local.in_process import Client, World
 
 
 def _active(world: World, client: Client) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functions.service.rating import Rating
-from tests.functional.world import World
+from infra.local.in_process import World
 
 
 def test_a_normal_match_left_on_the_first_turn_moves_no_rating(world: World) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.functional.world import World
+from infra.local.in_process import World
 
 
 def _writes(world: World) -> int:

@@ -4,7 +4,7 @@ nobody can ask before the match is over."""
 
 from __future__ import annotations
 
-from tests.functional.world import World
+from infra.local.in_process import World
 
 TABLE = {"turnSeconds": 30, "rounds": 2, "cards": False, "themed": True, "bots": 0}
 

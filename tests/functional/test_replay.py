@@ -4,7 +4,7 @@ who played it get their own view."""
 
 from __future__ import annotations
 
-from tests.functional.world import World
+from infra.local.in_process import World
 
 
 def test_a_finished_match_replays_by_link_with_public_information_only(world: World) -> None:

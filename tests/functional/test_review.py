@@ -12,7 +12,7 @@ from engine.bots.levels import action_command, bot_rng, level
 from engine.bots.search import ranked_moves
 from engine.review import Position, position_state
 from engine.state import MatchState
-from tests.functional.world import Client, World, message_for
+from infra.local.in_process import Client, World, message_for
 from tests.helpers import resources
 
 RES = resources()

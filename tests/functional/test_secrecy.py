@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.state import MatchState, Slot
-from tests.functional.world import Client, World, message_for
+from infra.local.in_process import Client, World, message_for
 from tests.helpers import resources, walk
 
 RES = resources()

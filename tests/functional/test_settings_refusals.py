@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.functional.world import World
+from infra.local.in_process import World
 
 
 def test_an_unknown_or_contradictory_theme_is_refused_where_it_is_given(world: World) -> None:

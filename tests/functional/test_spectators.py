@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from engine.state import MatchState
+from infra.local.in_process import Client, World
 from tests.functional.test_review import _play_out
-from tests.functional.world import Client, World
 
 
 def _room(world: World, **settings: object) -> tuple[Client, Client, str]:

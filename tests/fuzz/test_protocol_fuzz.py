@@ -19,7 +19,7 @@ from functions.handlers.messages import handle
 from functions.handlers.ratelimit import RateLimiter
 from functions.protocol.client import ACTIONS
 from functions.protocol.server import SERVER_FRAME
-from tests.functional.world import Client, World
+from infra.local.in_process import Client, World
 from tests.unit.test_protocol import EXAMPLES
 
 EXAMPLES_TO_TRY = int(os.environ.get("VANLEXIS_FUZZ_EXAMPLES", "300"))

@@ -89,7 +89,7 @@ def test_the_stages_are_throttled_as_the_capacity_model_sizes_them_and_logged(
             "ThrottlingRateLimit": sized.identity_rate,
             "ThrottlingBurstLimit": sized.identity_burst}),
     })
-    # Sized well past what the demo throttles allowed (200 messages a second).
+    # The stage takes the default load's messages with half as much again to spare.
     assert sized.stage_rate > capacity.Load(capacity.DEFAULT_MATCHES).messages_in * 1.5
 
 

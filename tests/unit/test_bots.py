@@ -25,7 +25,7 @@ from engine.bots.levels import (
 from engine.bots.movegen import Scored
 from engine.bots.search import candidates, ranked_moves
 from engine.commands import Swap
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.match import Player, apply, new_match
 from engine.rules import RuleSet
 from engine.state import MatchState

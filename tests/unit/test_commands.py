@@ -1,4 +1,5 @@
-"""Commands round-trip through JSON, and malformed ones are refused with a typed error."""
+"""Every command a seat gives has the protocol message that asks for it, and a preview is no
+dictionary oracle."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from engine.commands import (
     Buy,
     Choose,
-    CommandError,
+    Command,
     Leave,
     MoveCard,
     Pass,
@@ -16,34 +17,30 @@ from engine.commands import (
     Swap,
     Timeout,
     UseCard,
-    command_from_json,
-    command_to_json,
 )
 from engine.moves import PlacedTile
+from functions.handlers.commands import to_command
+from functions.protocol.client import CLIENT_MESSAGE
+from infra.local.in_process import message_for
 
 COMMANDS = [
     Play((PlacedTile(1, 2, "A"), PlacedTile(1, 3, "S", wild=True)), (MoveCard(0, (1, 2)),)),
-    Swap(("A", "B")), Pass(), Timeout(3), Leave(), Buy(1), Sell(2),
+    Play((PlacedTile(4, 4, "E"),), (MoveCard(3),)), Play((PlacedTile(4, 4, "E"),)),
+    Swap(("A", "?V")), Pass(), Leave(), Buy(1), Sell(2),
     UseCard(1, square=(3, 4)), UseCard(0, seat=2), UseCard(2, tiles=("A",)), Choose(1),
 ]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_commands_round_trip_through_json(command: object) -> None:
-    assert command_from_json(command_to_json(command)) == command  # type: ignore[arg-type]
+def test_a_commands_message_asks_the_game_route_for_that_command(command: Command) -> None:
+    action, fields = message_for(command, "m-1")
+    message = CLIENT_MESSAGE.validate_python({"action": action, "requestId": "r-1", **fields})
+    assert to_command(message) == command
 
 
-@pytest.mark.parametrize("data", [
-    None, [], "play", {"type": "dance"}, {"type": "play"}, {"type": "play", "tiles": [1]},
-    {"type": "play", "tiles": [{"row": "1", "col": 2, "letter": "A"}]},
-    {"type": "play", "tiles": [{"row": True, "col": 2, "letter": "A"}]},
-    {"type": "swap", "tiles": "ABC"}, {"type": "buy"}, {"type": "use", "slot": 0,
-                                                       "square": [1]},
-    {"type": "timeout", "turn": 1.5}, {"type": "choose", "option": None},
-])
-def test_malformed_commands_are_refused(data: object) -> None:
-    with pytest.raises(CommandError):
-        command_from_json(data)
+def test_a_timeout_has_no_message() -> None:
+    with pytest.raises(KeyError):
+        message_for(Timeout(3), "m-1")
 
 
 def test_a_preview_checks_the_rack_before_the_words_so_it_is_no_dictionary_oracle() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.lexicon import Lexicon
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.themes import DEFAULT_DIR
 from tools.cli import main
 from tools.curator import MINIMUM, check, check_file, suggest

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.lexicon import Lexicon
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from tools.forms.decide import decide
 from tools.forms.grammar import diminutives, feminines, inflections, plurals
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.lexicon import Lexicon, fold
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.rules import Band
 from engine.themes import DEFAULT_DIR, ThemeCatalog, ThemeError, parse_theme
 from tools.cli import main

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.lexicon import Lexicon, fold
-from engine.lexicon.common import CommonWords
+from engine.lexicon.common_words import CommonWords
 from engine.themes import read_word_list, sensitive_words
 from tools.forms.grammar import DIMINUTIVE, FEMININE, PLURAL, inflections
 

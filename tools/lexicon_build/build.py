@@ -26,7 +26,7 @@ from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
-from tools.lexicon_build import anagrams, common, forms, source, supplement, vero, vocabulary
+from tools.lexicon_build import anagrams, common_words, forms, source, supplement, vero, vocabulary
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
 from tools.lexicon_build.morphology import Morphology
@@ -292,7 +292,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     progress(f"wrote the forms index {forms_path} ({forms_path.stat().st_size / 1e6:.1f} MB)",
              final=True)
     (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
-    common_report = common.write(words, folded_freq, out.with_name("pt_br.common.txt"))
+    common_report = common_words.write(words, folded_freq, out.with_name("pt_br.common.txt"))
     progress(f"wrote the {common_report['common_words']:,} common words", final=True)
     vocabulary.write_all()
     anagrams_path, false_yes = anagrams.write(dawg.Dawg(graph))

@@ -1,10 +1,10 @@
 """The list of common words: the lexicon's words by how often Portuguese text uses them.
 
-Weaker bots play the words a person of their level would know (``engine.lexicon.common``);
+Weaker bots play the words a person of their level would know (``engine.lexicon.common_words``);
 "knowing" a word is approximated by its rank in wordfreq's Portuguese frequencies (folded, and
 the highest frequency among the spellings that fold together). Only words of the lexicon are
 listed, most common first, ties alphabetically, so the file is reproducible for a pinned
-wordfreq. ``python -m tools.lexicon_build.common`` rewrites it from the committed lexicon; the
+wordfreq. ``python -m tools.lexicon_build.common_words`` rewrites it from the committed lexicon; the
 full lexicon build writes it too.
 """
 
@@ -17,14 +17,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from engine.lexicon import Lexicon
-from engine.lexicon.common import DEFAULT_PATH
+from engine.lexicon.common_words import DEFAULT_PATH
 from tools.lexicon_build import vocabulary
 
 LIMIT = 40_000
 HEADER = (
     "# Vanlexis common words: the lexicon's {count:,} most frequent words, most common first.\n"
     "# Derived from wordfreq {version} Portuguese frequencies (data CC BY-SA 4.0, see\n"
-    "# LICENSE-WORDFREQ.txt); built by tools/lexicon_build/common.py.\n"
+    "# LICENSE-WORDFREQ.txt); built by tools/lexicon_build/common_words.py.\n"
 )
 
 

@@ -1,6 +1,12 @@
 """A whole backend in one process: moto's DynamoDB and Step Functions, a recording stand-in for
 API Gateway's management API, a hand-driven clock, and players who connect and talk through
-the real Lambda handlers exactly as API Gateway would call them."""
+the real Lambda handlers exactly as API Gateway would call them.
+
+Unlike the local stack (:mod:`infra.local.stack`) nothing listens on a port and no time passes
+unless the caller moves the clock, so a run is deterministic and fast: the functional tests
+and the handlers' benchmark (``python -m bench.handlers``) both drive the backend through it.
+A :class:`World` expects moto's in-process mock to be active (``with moto.mock_aws(): ...``).
+"""
 
 from __future__ import annotations
 
@@ -14,8 +20,8 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
-from engine.commands import command_to_json
-from engine.state import MatchState
+from engine.commands import Buy, Choose, Command, Leave, Pass, Play, Sell, Swap, UseCard
+from engine.match import Resources
 from functions import identity_runtime, runtime
 from functions.handlers import authorizer, connection, outbox, timer, websocket
 from functions.handlers.messages import GAME_ACTIONS, LOBBY_ACTIONS
@@ -25,8 +31,8 @@ from functions.service.timers import Timers
 from functions.storage.outbox import STREAM_FILTER
 from functions.storage.repository import Repository
 from functions.storage.schema import create_table
+from infra.local.gateway import LambdaContext
 from infra.local.streams import StreamRunner
-from tests.helpers import resources
 
 TABLE = "vanlexis-test"
 KEY = b"k" * 32
@@ -68,15 +74,7 @@ class Clock:
         self.ms += int(seconds * 1000)
 
 
-@dataclass
-class LambdaContext:
-    function_name: str = "test"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:test"
-    aws_request_id: str = "req"
-
-
-CTX = LambdaContext()
+CTX = LambdaContext("test", "req")
 
 
 @dataclass
@@ -92,7 +90,7 @@ class Client:
 
     def send(self, action: str, **fields: Any) -> str:
         self.seq += 1
-        request_id = fields.pop("requestId", f"{self.connection_id}-{self.seq}")
+        request_id: str = fields.pop("requestId", f"{self.connection_id}-{self.seq}")
         body = json.dumps({"action": action, "requestId": request_id, **fields})
         self.world.deliver(self.connection_id, body, action)
         return request_id
@@ -157,7 +155,7 @@ class World:
         self.runtime = runtime.assemble(
             self.repository, Notifier(self.api, self.repository),
             Timers(self.sfn, self.machine), clock_ms=self.clock,
-            queue_wait_s=20, resources=resources())
+            queue_wait_s=20, resources=Resources.default())
         # The identity API and the authorizer: the same table and clock, and the key.
         self.identity = identity_runtime.IdentityRuntime(
             self.signer, self.repository, 20, self.clock)
@@ -253,27 +251,39 @@ class World:
         return answer
 
 
-_ACTIONS = {"play": "play", "swap": "swap", "pass": "pass", "buy": "buy", "sell": "sell",
-            "choose": "chooseTheme", "use": "useCard", "leave": "leave"}
+def _square(square: tuple[int, int] | None) -> list[int] | None:
+    return None if square is None else [square[0], square[1]]
 
 
-def message_for(command: Any, match_id: str) -> tuple[str, dict[str, Any]]:
+def _play(command: Play) -> dict[str, Any]:
+    return {"tiles": [{"row": t.row, "col": t.col, "letter": t.letter, "wild": t.wild}
+                      for t in command.tiles],
+            "cards": [{"slot": c.slot} if c.square is None
+                      else {"slot": c.slot, "square": _square(c.square)}
+                      for c in command.cards]}
+
+
+def _use(command: UseCard) -> dict[str, Any]:
+    fields = {"slot": command.slot, "square": _square(command.square), "seat": command.seat,
+              "tiles": list(command.tiles)}
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+#: each command's action and fields, the inverse of the game route's table
+#: (:mod:`functions.handlers.commands`); a timeout has no message, only the timers give it
+_MESSAGES: dict[type, tuple[str, Callable[[Any], dict[str, Any]]]] = {
+    Play: ("play", _play),
+    Swap: ("swap", lambda c: {"tiles": list(c.tiles)}),
+    Pass: ("pass", lambda c: {}),
+    Leave: ("leave", lambda c: {}),
+    Buy: ("buy", lambda c: {"slot": c.slot}),
+    Sell: ("sell", lambda c: {"slot": c.slot}),
+    Choose: ("chooseTheme", lambda c: {"option": c.option}),
+    UseCard: ("useCard", _use),
+}
+
+
+def message_for(command: Command, match_id: str) -> tuple[str, dict[str, Any]]:
     """The protocol message (action, fields) that asks for an engine command."""
-    data = command_to_json(command)
-    action = _ACTIONS[str(data.pop("type"))]
-    fields = {"matchId": match_id, **{k: v for k, v in data.items() if v is not None}}
-    for card in fields.get("cards", []):
-        if card.get("square") is None:
-            card.pop("square", None)
-    return action, fields
-
-
-def swap_turns(world: World, match_id: str, seated: list[Client], turns: int) -> None:
-    """Play ``turns`` turns, each seat in order swapping one tile (no pass: everyone passing
-    twice would end the match)."""
-    for _ in range(turns):
-        record = world.repository.load_match(match_id)
-        assert record is not None
-        state = MatchState.from_json(record.state)
-        seated[state.current].send("swap", matchId=match_id,
-                                   tiles=list(state.seats[state.current].rack[:1]))
+    action, fields = _MESSAGES[type(command)]
+    return action, {"matchId": match_id, **fields(command)}
