@@ -6,7 +6,9 @@ A code is raised in one of a few shapes, all read here with ``ast`` (nothing is 
 - ``SomeError("message")``, whose class (or a base) declares ``code = "move.invalid"``;
 - ``ServiceError("room.full", "message")``, ``AuthError(...)``, and the identity API's
   ``_error(status, "code", "message")``: a code-like string argument, then the message;
-- ``code, message = "server.error", "message"`` (the message handler's last resort).
+- ``code, message = "server.error", "message"`` (the message handler's last resort);
+- ``retried(..., code="room.busy", message="…")``, any call naming both, and a function
+  whose ``code`` and ``message`` parameters default to them (``retried`` itself).
 
 A code built with an f-string (``f"auth.{what}_invalid"``) is kept as a pattern; a code
 passed on from another error (``ServiceError(exc.code, ...)``) is not a new code and is
@@ -94,9 +96,12 @@ def _class_codes(trees: dict[str, ast.Module]) -> dict[str, str]:
 
 def _from_call(node: ast.Call, class_codes: dict[str, str]) -> tuple[str, str | None] | None:
     name = _name(node.func)
+    keywords = {k.arg: k.value for k in node.keywords if k.arg}
+    if "code" in keywords and "message" in keywords:
+        code = _code(keywords["code"])
+        return (code, _text(keywords["message"])) if code else None
     if name is None or not (name.endswith("Error") or name == "_error"):
         return None
-    keywords = {k.arg: k.value for k in node.keywords if k.arg}
     if "code" in keywords:
         code = _code(keywords["code"])
         return (code, _text(node.args[0]) if node.args else None) if code else None
@@ -108,6 +113,20 @@ def _from_call(node: ast.Call, class_codes: dict[str, str]) -> tuple[str, str | 
     if name in class_codes and node.args and _text(node.args[0]) is not None:
         return class_codes[name], _text(node.args[0])
     return None
+
+
+def _from_defaults(node: ast.FunctionDef) -> tuple[str, str | None] | None:
+    """A function whose ``code`` and ``message`` parameters have defaults."""
+    args = node.args
+    named = args.args + args.kwonlyargs
+    defaults = dict(zip([a.arg for a in args.args][len(args.args) - len(args.defaults):],
+                        args.defaults, strict=True))
+    defaults |= {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+                 if d is not None}
+    if not {"code", "message"} <= {a.arg for a in named} or "code" not in defaults:
+        return None
+    code = _code(defaults["code"])
+    return (code, _text(defaults.get("message"))) if code else None
 
 
 def _from_assign(node: ast.Assign) -> tuple[str, str | None] | None:
@@ -136,6 +155,8 @@ def scan(root: Path = ROOT) -> dict[str, list[Site]]:
                 hit = _from_call(node, class_codes)
             elif isinstance(node, ast.Assign):
                 hit = _from_assign(node)
+            elif isinstance(node, ast.FunctionDef):
+                hit = _from_defaults(node)
             if hit is not None:
                 found[hit[0]].append(Site(path, node.lineno, hit[1]))
     return {code: sorted(sites, key=lambda s: (s.path, s.line))

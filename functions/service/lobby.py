@@ -39,6 +39,7 @@ from functions.service.identity import Identity
 from functions.service.matches import MatchService, SeatSpec, new_match_id
 from functions.service.profiles import player_info
 from functions.service.rating import Rating
+from functions.service.retry import LOBBY_TRIES, retried
 from functions.service.settings import check_table
 from functions.service.timers import fill_timer_name
 from functions.storage.repository import (
@@ -52,18 +53,8 @@ from functions.storage.repository import (
 ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
 ROOM_CODE_LENGTH = 6
 MAX_SEATS = STANDARD.max_seats
-RETRIES = 5
 #: a joiner's tries at the queue's open table: each failed one means another table filled
 SEAT_TRIES = 20
-
-
-def _retry(action: Callable[[], Any]) -> Any:
-    for _ in range(RETRIES):
-        try:
-            return action()
-        except ConflictError:
-            continue
-    raise ServiceError("state.changed", "Muita gente ao mesmo tempo; tente de novo.")
 
 
 class LobbyService:
@@ -204,7 +195,7 @@ class LobbyService:
             repo.put_table(left, table.version, self.ctx.now_s())
             return left
 
-        table = _retry(leave)
+        table = retried(leave, tries=LOBBY_TRIES)
         repo.clear_queue_pointer(who.player_id)
         if table is not None and table.match_id is None and table.players:
             self._tell([p["id"] for p in table.players],
@@ -287,17 +278,19 @@ class LobbyService:
                     request_id: str) -> RoomStatus:
         self._free(who)
         self._check(settings)
-        for _ in range(RETRIES):
+
+        def attempt() -> Room:
+            # A code another open room holds is drawn again.
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
             room = Room(code, who.player_id, settings.model_dump(),
                         [{"id": who.player_id, "name": who.name}])
-            try:
-                self.ctx.repository.put_room(room, None, self.ctx.now_s())
-            except ExistsError:
-                continue
-            self.ctx.repository.set_room_pointer(who.player_id, code, self.ctx.now_s())
-            return self._room_frame(room, request_id, who.player_id)
-        raise ServiceError("room.busy", "Não foi possível criar a sala agora; tente de novo.")
+            self.ctx.repository.put_room(room, None, self.ctx.now_s())
+            return room
+
+        room = retried(attempt, tries=LOBBY_TRIES, on=(ExistsError,), code="room.busy",
+                       message="Não foi possível criar a sala agora; tente de novo.")
+        self.ctx.repository.set_room_pointer(who.player_id, room.code, self.ctx.now_s())
+        return self._room_frame(room, request_id, who.player_id)
 
     def _change_room(self, code: str, change: Callable[[Room], Room]) -> Room:
         repo = self.ctx.repository
@@ -308,8 +301,7 @@ class LobbyService:
             repo.put_room(changed, room.version, self.ctx.now_s())
             return changed
 
-        room: Room = _retry(attempt)
-        return room
+        return retried(attempt, tries=LOBBY_TRIES)
 
     def join_room(self, who: Identity, code: str, request_id: str) -> None:
         self._free(who, keep_room=code.upper())

@@ -28,15 +28,14 @@ from functions.service import history, review, seating
 from functions.service.context import Context
 from functions.service.delivery import Delivery, pending_for, watchers
 from functions.service.errors import ServiceError
+from functions.service.retry import MATCH_TRIES, retried
 from functions.storage.repository import (
     BusyError,
-    ConflictError,
     Connection,
     DuplicateRequestError,
     MatchRecord,
 )
 
-RETRIES = 3
 #: How late a turn must be before the sweep passes it: a timer fires at the deadline and
 #: retries a failing handler for about a minute before it gives up.
 SWEEP_GRACE_MS = 120_000
@@ -145,7 +144,8 @@ class MatchService:
         match first."""
         ctx = self.ctx
         player_id = connection.player_id
-        for _ in range(RETRIES):
+
+        def attempt() -> Outcome:
             record, state, rules = self._load(match_id)
             seat = self._seat_of(record, player_id)
             if ctx.repository.request_seen(match_id, player_id, request_id):
@@ -169,9 +169,6 @@ class MatchService:
                                           moves=history.batch(state, new_state, events, seat,
                                                               request_id),
                                           pending=pending)
-            except ConflictError:
-                ctx.count("conflicts")
-                continue
             except DuplicateRequestError:
                 _, latest_state, _ = self._load(match_id)
                 return Outcome([self.delivery.view_frame(latest_state, seat, rules,
@@ -179,8 +176,9 @@ class MatchService:
             ctx.count("commands")
             return Outcome(self.delivery.answer(new_record, new_state, rules, pending,
                                                 connection))
-        raise ServiceError("state.changed",
-                           "A partida mudou enquanto seu pedido chegava; tente de novo.")
+
+        return retried(attempt, tries=MATCH_TRIES, lost=lambda: ctx.count("conflicts"),
+                       message="A partida mudou enquanto seu pedido chegava; tente de novo.")
 
     def preview(self, player_id: str, match_id: str, play: Play) -> Breakdown:
         """The receipt a play would get; nothing is written."""
@@ -251,7 +249,8 @@ class MatchService:
     def timeout(self, match_id: str, turn: int) -> bool:
         """The timer of ``turn`` fired: pass that turn if it is still current."""
         ctx = self.ctx
-        for _ in range(RETRIES):
+
+        def attempt() -> bool:
             record = ctx.repository.load_match(match_id)
             if record is None:
                 return False
@@ -265,16 +264,19 @@ class MatchService:
             new_state, events = self._bots(rules, new_state, events, record.settings, now)
             new_record = replace(record, version=new_state.version, state=new_state.to_json(),
                                  finished=new_state.finished, deadline_ms=_deadline(new_state))
-            try:
-                person = state.current if record.players[state.current] else None
-                ctx.repository.save_match(new_record, record.version, ctx.now_s(),
-                                          moves=history.batch(state, new_state, events, person),
-                                          pending=pending_for(state, new_state, events, now))
-            except ConflictError:
-                continue  # a move came first: look again whether the turn is still current
+            person = state.current if record.players[state.current] else None
+            ctx.repository.save_match(new_record, record.version, ctx.now_s(),
+                                      moves=history.batch(state, new_state, events, person),
+                                      pending=pending_for(state, new_state, events, now))
             ctx.count("timeouts")
             return True
-        return False
+
+        # A lost race means a move came first: the next try looks again whether the turn is
+        # still current. A turn that stays contended is the sweep's.
+        try:
+            return retried(attempt, tries=MATCH_TRIES)
+        except ServiceError:
+            return False
 
     def sweep(self) -> int:
         """Pass every person's turn whose deadline went by more than :data:`SWEEP_GRACE_MS`

@@ -25,6 +25,8 @@ def test_the_scan_finds_the_shapes_codes_are_raised_in() -> None:
     assert "auth.{…}_invalid" in found and matches("auth.{…}_invalid", "auth.token_invalid")
     assert found["server.error"][0].path == "functions/handlers/messages.py"  # an assignment
     assert "word.invalid_chars" in found  # a class's own code, inherited by its raise sites
+    assert found["room.busy"][0].path == "functions/service/lobby.py"  # code= and message=
+    assert "functions/service/retry.py" in {s.path for s in found["state.changed"]}  # defaults
 
 
 def test_a_code_without_meaning_or_a_stale_meaning_is_reported() -> None:
