@@ -50,6 +50,7 @@ started = time.perf_counter()
 module, attribute, event = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 handler = getattr(importlib.import_module(module), attribute)
 imported = time.perf_counter()
+# The asset alone is on the path here, so the local gateway's LambdaContext is not importable.
 class Context:
     function_name = "coldstart"; memory_limit_in_mb = 1024; aws_request_id = "cold"
     invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:coldstart"

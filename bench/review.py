@@ -18,9 +18,8 @@ import time
 from bench.movegen import pin_to_one_core
 from bench.report import print_table
 from engine.bots.levels import BotPlayer, bot_rng, level
-from engine.commands import Pass
-from engine.errors import RuleError
-from engine.match import Player, Resources, apply, new_match
+from engine.bots.turn import play_turn
+from engine.match import Player, Resources, new_match
 from engine.review import position_before, review_move
 from engine.rules import RuleSet
 
@@ -39,11 +38,8 @@ def main() -> int:
     moves = []
     while not state.finished:
         seat, before = state.current, state
-        command = bots[seat].action(rules, state, seat, res, bot_rng(state, seat))
-        try:
-            state, _ = apply(rules, state, seat, command, 0, resources=res)
-        except RuleError:
-            state, _ = apply(rules, state, seat, Pass(), 0, resources=res)
+        state, _ = play_turn(bots[seat], rules, state, 0, resources=res,
+                             rng=bot_rng(state, seat))
         moves.append((seat, position_before(before, seat), dict(state.history[-1])))
     review_move(rules, moves[0][1], moves[0][0], 4, moves[0][2], res)  # warm-up
     times = []

@@ -42,7 +42,8 @@ Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 @dataclass
 class LambdaContext:
-    """What Powertools reads from a Lambda context."""
+    """The one stand-in for Lambda's context object, off Lambda: the fields the handlers'
+    logging reads (:class:`functions.handlers.observability.LambdaContext`)."""
 
     function_name: str
     aws_request_id: str
