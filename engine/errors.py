@@ -1,7 +1,8 @@
 """Typed rule errors: every illegal input raises a subclass of :class:`RuleError`.
 
 Each error carries a stable machine ``code`` (clients and tests match on it) and a Portuguese
-``message`` that can be shown to a player as is.
+``message`` that can be shown to a player as is; an error about one square of the board
+names it (``square``, row and column from 0), so a page can point at it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ class RuleError(Exception):
 
     code: str = "rule"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(self, message: str, *, code: str | None = None,
+                 square: tuple[int, int] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.square = square
         if code is not None:
             self.code = code
 

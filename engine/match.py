@@ -163,7 +163,7 @@ def _check_anchors(state: MatchState, seat: int, tiles: Sequence[PlacedTile]) ->
     for tile in tiles:
         if (tile.row, tile.col) in reserved:
             raise TurnError(f"A casa {square_name(tile.row, tile.col)} está reservada por uma "
-                            f"Âncora.", code="move.anchored")
+                            f"Âncora.", code="move.anchored", square=(tile.row, tile.col))
 
 
 def _evaluate(

@@ -90,11 +90,11 @@ def _check_tiles(board: Board, tiles: Sequence[PlacedTile]) -> None:
             )
         if (tile.row, tile.col) in seen:
             raise MoveError(f"Duas peças na casa {square_name(tile.row, tile.col)}.",
-                            code="move.duplicate_square")
+                            code="move.duplicate_square", square=(tile.row, tile.col))
         seen.add((tile.row, tile.col))
         if board.occupied(tile.row, tile.col):
             raise MoveError(f"A casa {square_name(tile.row, tile.col)} já está ocupada.",
-                            code="move.occupied")
+                            code="move.occupied", square=(tile.row, tile.col))
 
 
 def _direction(tiles: Sequence[PlacedTile]) -> str:
@@ -145,13 +145,21 @@ def shape_of(rules: RuleSet, board: Board, tiles: Sequence[PlacedTile]) -> MoveS
             main, direction = cross, other(direction)
     covered = {(t.row, t.col) for t in main.tiles}
     if not placed <= covered:
-        raise MoveError("Há um buraco entre as peças da jogada.", code="move.gap")
+        # The main word stops at the hole: point at the empty square on the side of the
+        # tiles it left out.
+        first, last = main.tiles[0], main.tiles[-1]
+        dr, dc = step(direction)
+        beyond = any((t.row, t.col) > (last.row, last.col) for t in tiles
+                     if (t.row, t.col) not in covered)
+        hole = (last.row + dr, last.col + dc) if beyond else (first.row - dr, first.col - dc)
+        raise MoveError("Há um buraco entre as peças da jogada.", code="move.gap",
+                        square=hole)
     if first_move:
         if rules.centre not in placed:
             raise MoveError(
                 f"A primeira jogada precisa cobrir a casa do centro, "
                 f"{square_name(*rules.centre)}.",
-                code="move.centre",
+                code="move.centre", square=rules.centre,
             )
     elif not any(board.touches(t.row, t.col) for t in tiles):
         raise MoveError(
@@ -168,11 +176,13 @@ def shape_of(rules: RuleSet, board: Board, tiles: Sequence[PlacedTile]) -> MoveS
 
 def check_words(shape: MoveShape, lexicon: Lexicon) -> None:
     """Every word the move forms must be in the lexicon; the error names the first that is not."""
-    bad = [w.text for w in shape.words if w.text not in lexicon]
+    bad = [w for w in shape.words if w.text not in lexicon]
     if bad:
-        listed = ", ".join(dict.fromkeys(bad))
-        plural = "não são palavras" if len(set(bad)) > 1 else "não é uma palavra"
-        raise MoveError(f"{listed} {plural} do dicionário.", code="move.not_a_word")
+        listed = ", ".join(dict.fromkeys(w.text for w in bad))
+        plural = "não são palavras" if len({w.text for w in bad}) > 1 else "não é uma palavra"
+        first = bad[0].tiles[0]  # where the first word that is not one starts
+        raise MoveError(f"{listed} {plural} do dicionário.", code="move.not_a_word",
+                        square=(first.row, first.col))
 
 
 def analyse(
@@ -207,7 +217,7 @@ def placement_from_word(
                 raise MoveError(
                     f"A casa {square_name(r, c)} tem {board.cell(r, c).upper()}, não "
                     f"{ch.upper()}.",
-                    code="move.conflict",
+                    code="move.conflict", square=(r, c),
                 )
             continue
         tiles.append(PlacedTile(r, c, ch.upper(), wild=ch.islower()))

@@ -20,10 +20,12 @@ export function createActions({ app, store, send, table, toast }) {
     clearTimeout(previewTimer);
     const state = store.state;
     if (!state.placed.length || !myTurn(state)) {
-      if (state.preview.status !== "idle") store.update((s) => { s.preview = { status: "idle" }; });
+      if (state.preview.status !== "idle" || state.fault) {
+        store.update((s) => { s.preview = { status: "idle" }; s.fault = null; });
+      }
       return;
     }
-    store.update((s) => { s.preview = { status: "pending" }; s.previewRequest = null; });
+    store.update((s) => { s.preview = { status: "pending" }; s.previewRequest = null; s.fault = null; });
     previewTimer = setTimeout(() => {
       const s = store.state;
       if (!s.placed.length) return;

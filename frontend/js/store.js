@@ -20,6 +20,7 @@ export function freshMatch() {
     review: null, // your post-game review: { summary, moves, next } as its pages arrive
     openReview: null, // "move:best" or "move:band": the review receipt that is open
     toldVersion: 0, // the match version of the last whole update or view applied
+    fault: null, // [row, col]: the square the last refusal was about, marked on the board
   };
 }
 
@@ -212,6 +213,7 @@ function clearMove(state) {
   state.pendingWild = null;
   state.preview = { status: "idle" };
   state.previewRequest = null;
+  state.fault = null;
   state.swap = [];
   state.mode = "play";
   state.armedCards = [];
@@ -363,9 +365,11 @@ export function applyFrame(state, frame, describe = () => null) {
         // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
         if (frame.requestId === state.previewRequest) {
           state.preview = { status: "error", message: frame.message, code: frame.code };
+          state.fault = frame.square || null;
         }
       } else {
         state.toast = { kind: "error", text: frame.message, code: frame.code };
+        if (frame.square) state.fault = frame.square;
         announce(state, frame.message, "assertive");
       }
       break;

@@ -146,6 +146,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
     ``player`` is the identity the authorizer gave the connection, when the event has it."""
     started = time.perf_counter()
     request_id: str | None = None
+    square: tuple[int, int] | None = None
     action = "?"
     try:
         if _limited(rt, connection_id, player):
@@ -173,7 +174,9 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         if action == "play" and not any(isinstance(f, Error) for f in frames):
             metrics.add_metric(name="Moves", unit="Count", value=1)
         return frames
-    except (ServiceError, RuleError, AuthError) as exc:
+    except RuleError as exc:
+        code, message_text, square = exc.code, exc.message, exc.square
+    except (ServiceError, AuthError) as exc:
         code, message_text = exc.code, exc.message
     except ValidationError as exc:
         code, message_text = "message.invalid", refusals.explain(exc)
@@ -186,4 +189,4 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         publish_counters(rt.ctx.counters)
     metrics.add_metric(name="Errors", unit="Count", value=1)
     logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
-    return [Error(requestId=request_id, code=code, message=message_text)]
+    return [Error(requestId=request_id, code=code, message=message_text, square=square)]

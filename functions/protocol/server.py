@@ -535,6 +535,8 @@ class Error(Frame):
     requestId: str | None = None
     code: str
     message: str
+    #: the square the refusal is about (row, column from 0), when it is about one
+    square: tuple[int, int] | None = None
 
 
 class Pong(Frame):

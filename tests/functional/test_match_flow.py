@@ -68,6 +68,22 @@ def test_preview_answers_the_player_and_writes_nothing(world: World) -> None:
     assert world.repository.load_match(match_id) == before
 
 
+def test_a_refused_preview_names_the_square_it_is_about(world: World) -> None:
+    """The first play must cover the centre: the error frame says so and carries the centre
+    square, so the page can mark it."""
+    ana, _, match_id = _two_player_room(world)
+    letter = _state(world, match_id).seats[0].rack[0]
+    tile = {"row": 0, "col": 0, "letter": letter if letter[0] != "?" else "A",
+            "wild": letter[0] == "?"}
+    ana.send("preview", matchId=match_id, tiles=[tile])
+    error = ana.last("error")
+    assert (error["code"], error["square"]) == ("move.centre", [10, 10])
+    ana.send("play", matchId=match_id, tiles=[tile])
+    assert (ana.last("error")["code"], ana.last("error")["square"]) == ("move.centre", [10, 10])
+    ana.send("history", matchId=match_id, before=99)  # a refusal about no square
+    assert ana.last("error")["code"] == "message.invalid" and "square" not in ana.last("error")
+
+
 def test_a_repeated_request_id_applies_once(world: World) -> None:
     ana, _, match_id = _two_player_room(world)
     _, fields = _play_message(world, match_id)

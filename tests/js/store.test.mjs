@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  advancePacing, applyFrame, chooseWildLetter, dailyShareText, freshState, fullRack, leaveMatch,
+  advancePacing, applyFrame, chooseWildLetter, dailyShareText, freshState, fullRack, leaveMatch, notePreview,
   moveTile, myTurn, placeTile, rackIndexFor, receiptFolded, shownBoard, shownScore, skipPacing, toggleArmed,
   toggleSwap,
   typeLetter,
@@ -312,4 +312,19 @@ test("an update told twice is applied once; a later one still applies", () => {
     played(2, 1, [[11, 10, "O"]], 3, 3)], view: view({ turn: 3, current: 0, moves: 2, version: 5 }) });
   assert.deepEqual(state.history.moves.map((m) => m.move), [0, 1]);
   assert.equal(state.view.turn, 3);
+});
+
+test("a refusal about one square marks it: a preview's, then a command's, until the move changes", () => {
+  const state = started();
+  notePreview(state, "p-1");
+  applyFrame(state, { type: "error", requestId: "p-1", code: "move.gap", message: "Há um buraco entre as peças da jogada.", square: [10, 12] });
+  assert.equal(state.preview.status, "error");
+  assert.deepEqual(state.fault, [10, 12]);
+  assert.equal(state.toast, null); // a preview's refusal is not a toast
+  applyFrame(state, { type: "error", requestId: "c-1", code: "move.occupied", message: "A casa K11 já está ocupada.", square: [10, 10] });
+  assert.deepEqual(state.fault, [10, 10]);
+  applyFrame(state, { type: "error", requestId: "c-2", code: "turn.not_yours", message: "Não é a sua vez." });
+  assert.deepEqual(state.fault, [10, 10]); // a refusal about no square leaves the mark alone
+  applyFrame(state, { type: "view", matchId: "m-1", view: view({ version: 2, turn: 2 }) });
+  assert.equal(state.fault, null); // a new turn's board has no mark
 });

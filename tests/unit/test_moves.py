@@ -120,3 +120,32 @@ def test_placement_from_word_reuses_board_tiles_and_rejects_conflicts() -> None:
     assert caught.value.code == "move.conflict"
     with pytest.raises(RuleError):
         placement_from_word(board, 10, 19, "across", "CASA")
+
+
+def _refusal(board: list[tuple[int, int, str, str]], placed: list[PlacedTile],
+             rack: str = "CASADOS") -> tuple[str, tuple[int, int] | None]:
+    state = position(board=board, racks=[rack], rules=RULES)
+    with pytest.raises(RuleError) as caught:
+        preview(RULES, state, 0, placed, resources=resources())
+    return caught.value.code, caught.value.square
+
+
+def test_a_refusal_about_one_square_names_it_for_the_page() -> None:
+    casa = [(10, 8, "across", "CASA")]  # I11–L11
+    # The first play misses the centre: the centre is named.
+    assert _refusal([], tiles((0, 0, "C"), (0, 1, "A"))) == ("move.centre", (10, 10))
+    # A tile on a board tile: that square.
+    assert _refusal(casa, tiles((10, 9, "S"))) == ("move.occupied", (10, 9))
+    # Two tiles on one square: that square.
+    assert _refusal([], tiles((10, 10, "C"), (10, 10, "A"))) == ("move.duplicate_square",
+                                                                 (10, 10))
+    # A hole after the main word (K11 A, L11 empty, M11 S): the empty square.
+    assert _refusal([], tiles((10, 9, "C"), (10, 10, "A"), (10, 12, "S"))) == ("move.gap",
+                                                                             (10, 11))
+    # ... and before it.
+    assert _refusal([], tiles((10, 7, "C"), (10, 9, "A"), (10, 10, "S"))) == ("move.gap",
+                                                                            (10, 8))
+    # A word that is not one: where it starts (SCASA is not a word; it starts at H11).
+    assert _refusal(casa, tiles((10, 7, "S"))) == ("move.not_a_word", (10, 7))
+    # A refusal about no square names none.
+    assert _refusal(casa, tiles((0, 0, "C"), (0, 1, "A"))) == ("move.not_connected", None)

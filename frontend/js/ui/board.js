@@ -225,6 +225,10 @@ export function squareContent(view, r, c, info) {
     classes.push("doubled");
     extra.push(info.doubled);
   }
+  if (info.fault) {
+    classes.push("fault");
+    extra.push("o problema da jogada está aqui");
+  }
   const suffix = extra.length ? `; ${extra.join("; ")}` : "";
   // The marks are drawn by CSS (their words are in the label, not in the square's text).
   const badges = `${info.anchor ? '<span class="mark anchor" aria-hidden="true"></span>' : ""}` +

@@ -97,17 +97,18 @@ export class TableView {
     const lastTiles = new Set((last?.tiles || []).map(([r, c]) => `${r},${c}`));
     const fresh = state.pacing?.current?.move === state.lastMove;
     const active = myTurn(state);
+    const fault = state.fault ? `${state.fault[0]},${state.fault[1]}` : null;
     performance.mark("board-redraw-start");
     this.board.draw((r, c) => {
       const key = `${r},${c}`;
       const info = {
         cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[key],
         doubled: doubled[key], last: lastTiles.has(key), fresh: fresh && lastTiles.has(key),
-        cursor: active && state.cursor.row === r && state.cursor.col === c,
+        cursor: active && state.cursor.row === r && state.cursor.col === c, fault: key === fault,
       };
       const content = squareContent(view, r, c, info);
       content.key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
-        `${info.cursor}|${info.anchor || ""}|${info.doubled || ""}|${info.last}|${info.fresh}`;
+        `${info.cursor}|${info.anchor || ""}|${info.doubled || ""}|${info.last}|${info.fresh}|${info.fault}`;
       content.selected = info.cursor;
       return content;
     });
