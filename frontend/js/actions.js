@@ -103,7 +103,7 @@ export function createActions({ app, store, send, table, toast }) {
     } else if (card.target === "tiles") {
       store.update((st) => {
         st.mode = "swap"; st.swap = []; st.placed = [];
-        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(st.view.swap_limit, "peça", "peças")} e confirme.` };
+        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(st.view.swapLimit, "peça", "peças")} e confirme.` };
       });
     } else {
       send("useCard", { matchId: s.matchId, slot });
@@ -161,7 +161,7 @@ export function createActions({ app, store, send, table, toast }) {
     store.update((s) => {
       s.ownReceipt = null;
       if (s.mode === "swap") {
-        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(s.view.swap_limit, "peça", "peças")}.`, "error");
+        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(s.view.swapLimit, "peça", "peças")}.`, "error");
       } else {
         s.selected = s.selected === index ? null : index;
       }

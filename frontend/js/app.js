@@ -202,7 +202,7 @@ setInterval(() => {
   const s = store.state;
   if (s.screen === "table" && table && s.view) {
     table.drawBar(s);
-    const left = Math.ceil((s.view.deadline_ms - Date.now()) / 1000);
+    const left = Math.ceil((s.view.deadlineMs - Date.now()) / 1000);
     const mine = s.view.current === s.view.you && s.view.status !== "finished";
     for (const mark of [30, 10]) {
       if (mine && left === mark && warned !== `${s.view.turn}:${mark}`) {

@@ -70,7 +70,7 @@ export function wildAllows(state, code, letter) {
 }
 
 export function boardSize(state) {
-  return state.view?.board_size || state.view?.board?.length || 21;
+  return state.view?.boardSize || state.view?.board?.length || 21;
 }
 
 export function seatName(state, seat) {
@@ -285,7 +285,7 @@ export function replayTo(state, step) {
 
 /** The board after the first ``step`` moves of the history (their tiles, in order). */
 export function replayBoard(state, step) {
-  const size = state.view?.board_size || 21;
+  const size = state.view?.boardSize || 21;
   let board = Array.from({ length: size }, () => ".".repeat(size));
   for (const move of state.history.moves.slice(0, step)) {
     if (move.kind === "play" && move.tiles) board = boardWith(board, move.tiles);
@@ -580,7 +580,7 @@ export function advanceCursor(state) {
 }
 
 export function toggleSwap(state, index) {
-  const limit = state.view?.swap_limit ?? 0;
+  const limit = state.view?.swapLimit ?? 0;
   if (state.swap.includes(index)) state.swap = state.swap.filter((i) => i !== index);
   else if (state.swap.length < limit) state.swap.push(index);
   else return false;

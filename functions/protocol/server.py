@@ -8,14 +8,34 @@ client needs nothing else: it draws what the latest view says and animates the e
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
+from pydantic.alias_generators import to_camel
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    """Every frame's model. Fields keep Python's names (the engine's dicts validate as they
+    are); on the wire every key is camelCase, like the client's messages: one key style."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True,
+                              alias_generator=to_camel, validate_by_name=True,
+                              validate_by_alias=True, serialize_by_alias=True)
+
+
+_SNAKE = re.compile(r"^[a-z]+(_[a-z0-9]+)+$")
+
+
+def _camelised(value: Any) -> Any:
+    """``value`` with every snake_case key camelCase: only names with an underscore change
+    (a letter ``A``, a band ``Frio`` or a wildcard ``?V`` used as a key stays as it is)."""
+    if isinstance(value, dict):
+        return {to_camel(k) if _SNAKE.match(k) else k: _camelised(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_camelised(v) for v in value]
+    return value
 
 
 def _is_none(value: object) -> bool:
@@ -283,9 +303,7 @@ class Encoded:
 Postable = Frame | Encoded
 
 
-class PlayerInfo(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
+class PlayerInfo(_Model):
     id: str
     name: str
     rating: float
@@ -308,13 +326,18 @@ class Welcome(Frame):
     activeMatch: str | None = None
 
 
-class EngineEvent(BaseModel):
+class EngineEvent(_Model):
     """One engine event the seat may see (``kind`` and its data; see docs/protocol.md)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: str
     data: dict[str, Any]
+
+    @field_serializer("data")
+    def _camel_keys(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The engine's event data with camelCase keys, like every other key on the wire
+        (an event's data holds field names only, never data as keys)."""
+        camel: dict[str, Any] = _camelised(data)
+        return camel
 
 
 class View(Frame):
@@ -374,8 +397,7 @@ class QueueStatus(Frame):
     matchId: str | None = None
 
 
-class RoomPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class RoomPlayer(_Model):
 
     name: str
     host: bool
@@ -392,8 +414,7 @@ class RoomStatus(Frame):
     matchId: str | None = None
 
 
-class DailyEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class DailyEntry(_Model):
 
     rank: int
     name: str
@@ -482,8 +503,7 @@ class ReviewPage(Frame):
     next: int | None  # the ``start`` of the next page (None: this was the last)
 
 
-class LeaderboardEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class LeaderboardEntry(_Model):
 
     rank: int
     name: str
@@ -499,15 +519,13 @@ class Leaderboard(Frame):
     players: list[LeaderboardEntry]
 
 
-class SeatBadges(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class SeatBadges(_Model):
 
     seat: int
     badges: list[str]
 
 
-class RatingChange(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class RatingChange(_Model):
 
     seat: int
     before: float

@@ -277,7 +277,7 @@ def _play_again_in_the_room(ana: Tab, bia: Tab) -> None:
     """From the end screen the room reopens for the same two people, each accepting, and a
     new match starts at the same table."""
     first_match, table = ana.state("s.matchId"), ana.state(
-        "[s.view.turn_seconds, s.view.round_limit, s.view.cards, s.view.seats.length]")
+        "[s.view.turnSeconds, s.view.roundLimit, s.view.cards, s.view.seats.length]")
     bia.tap("[data-action=rematch]")
     bia.page.wait_for_selector("#room-screen-title")
     ana.page.wait_for_selector("[data-rematch-offer]")
@@ -289,7 +289,7 @@ def _play_again_in_the_room(ana: Tab, bia: Tab) -> None:
         tab.page.wait_for_function(
             f"() => {{ const s = window.vanlexis.store.state; return s.view && "
             f"s.matchId !== '{first_match}' && s.view.status === 'active'; }}")
-        assert tab.state("[s.view.turn_seconds, s.view.round_limit, s.view.cards, "
+        assert tab.state("[s.view.turnSeconds, s.view.roundLimit, s.view.cards, "
                          "s.view.seats.length]") == table
     first, second = sorted((ana, bia), key=lambda t: int(t.state("s.view.you")))
     _both_pass_twice(first, second)
@@ -312,7 +312,7 @@ def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: st
     assert tab.page.evaluate("() => window.scrollY") == 0, "the board starts in view"
     assert tab.state("s.history.moves.length") == 0
     goal = tab.page.inner_text("[data-goal]")
-    assert str(tab.view()["point_target"]) in goal and "Rodada 1 de 3" in goal
+    assert str(tab.view()["pointTarget"]) in goal and "Rodada 1 de 3" in goal
     assert "×1,25" in tab.page.inner_text("[data-theme]")
 
     if touch:

@@ -24,7 +24,7 @@ def test_the_daily_challenge_is_the_same_for_two_players_and_played_once(
         tab.tap("[data-action=start-daily]")
         tab.wait_my_turn()
         view = tab.view()
-        openings.append((view["theme"]["id"], sorted(view["rack"]), view["round_limit"]))
+        openings.append((view["theme"]["id"], sorted(view["rack"]), view["roundLimit"]))
     assert openings[0] == openings[1] and openings[0][2] == 10  # same theme, same tiles
 
     tab = tabs[0]

@@ -70,8 +70,8 @@ def test_a_solo_match_ends_on_the_whole_story_of_the_match(browser: Any, stack: 
     best = max(mine, key=lambda m: m["points"])
     shown = tab.page.inner_text(f"#summary-{view['you']} ~ dl [data-best-move]")
     assert best["words"][0].upper() in shown and f"{best['points']} pontos" in shown
-    assert summary[view["you"]]["best_move"]["points"] == best["points"]
-    longest = view["result"]["ranking"][0]["longest_word"]
+    assert summary[view["you"]]["bestMove"]["points"] == best["points"]
+    longest = view["result"]["ranking"][0]["longestWord"]
     assert longest and longest == longest.lower()  # the display spelling, accents and all
     _shot(tab, "end")
     _clean(tab, "the end screen")

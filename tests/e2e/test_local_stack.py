@@ -45,7 +45,7 @@ async def _whole_match(stack: LocalStack) -> None:
     await ana.send("startRoom", code=room["code"])
     view = (await ana.wait_for(lambda f: f["type"] == "view"))["view"]
     await bia.wait_for(lambda f: f["type"] == "view")
-    match_id = view["match_id"]
+    match_id = view["matchId"]
     assert [s["bot"] for s in view["seats"]] == [False, False, True]
 
     # Round 1: Ana plays a real word; Bia lets her turn run out; the bot plays at once.

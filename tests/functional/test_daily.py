@@ -31,7 +31,7 @@ def test_everyone_gets_the_same_challenge_once_a_day(world: World) -> None:
     second = bia.last("view")
     assert first["view"]["theme"] == second["view"]["theme"] and first["view"]["theme"]
     assert first["view"]["rack"] == second["view"]["rack"]  # the same bag for everyone
-    assert first["view"]["round_limit"] == 10 and first["view"]["cards"] is False
+    assert first["view"]["roundLimit"] == 10 and first["view"]["cards"] is False
     for client, view in ((ana, first), (bia, second)):
         client.send("leave", matchId=view["matchId"])
     ana.send("startDaily")

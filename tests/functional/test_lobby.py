@@ -72,7 +72,7 @@ def test_a_room_is_joined_by_its_code_and_started_by_its_host(world: World) -> N
     view = bia.last("view")["view"]
     assert [s["name"] for s in view["seats"]][:2] == ["Ana", "Bia"] and view["seats"][2]["bot"]
     assert view["theme"] is None and "market" not in view  # the classic game
-    match = world.repository.load_match(view["match_id"])
+    match = world.repository.load_match(view["matchId"])
     assert match is not None and match.settings.turn_seconds == 30
     caio.send("joinRoom", code=code)
     assert caio.last("error")["code"] == "room.closed"
@@ -97,7 +97,7 @@ def test_solo_alone_and_against_bots(world: World) -> None:
     assert len(view["seats"]) == 1 and view["rules"] == "solo"
     ana.send("startSolo", settings={"bots": 2})
     assert ana.last("error")["code"] == "match.already_in"
-    match_id = view["match_id"]
+    match_id = view["matchId"]
     for _ in range(2):
         ana.send("pass", matchId=match_id)
     record = world.repository.load_match(match_id)

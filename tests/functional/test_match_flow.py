@@ -55,7 +55,7 @@ def test_a_play_updates_both_seats_with_their_own_views(world: World) -> None:
     assert not [e for e in theirs["events"] if e["kind"] == "rack"]  # Ana's new rack is hers
     assert [e for e in mine["events"] if e["kind"] == "rack"]
     assert _state(world, match_id).current == 1
-    assert theirs["view"]["current"] == 1 and theirs["view"]["deadline_ms"] > world.clock.ms
+    assert theirs["view"]["current"] == 1 and theirs["view"]["deadlineMs"] > world.clock.ms
 
 
 def test_preview_answers_the_player_and_writes_nothing(world: World) -> None:

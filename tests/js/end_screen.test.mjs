@@ -11,13 +11,13 @@ function state(ended) {
     ended: {
       matchId: "m-1", mode: "normal", ratings: [], badges: [],
       result: { reason: "left", winner: 0, ranking: [
-        { rank: 1, seat: 0, name: "Ana", score: 12, longest_word: "gol", tie_break: null },
-        { rank: 2, seat: 1, name: "Bia", score: 0, longest_word: "", tie_break: null, left: true },
+        { rank: 1, seat: 0, name: "Ana", score: 12, longestWord: "gol", tieBreak: null },
+        { rank: 2, seat: 1, name: "Bia", score: 0, longestWord: "", tieBreak: null, left: true },
       ] },
       ...ended,
     },
     history: { moves: [], total: 0, older: null, loaded: true }, review: null,
-    view: { you: 0, board: EMPTY, board_size: 21, layout: EMPTY, seats: [{ seat: 0, name: "Ana" }, { seat: 1, name: "Bia" }] },
+    view: { you: 0, board: EMPTY, boardSize: 21, layout: EMPTY, seats: [{ seat: 0, name: "Ana" }, { seat: 1, name: "Bia" }] },
   };
 }
 

@@ -13,7 +13,7 @@ const WILDCARDS = { "?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "?V": "AEIOU", "?C": "BCD
 
 function view(overrides = {}) {
   return {
-    match_id: "m-1", board: EMPTY, board_size: 21, swap_limit: 3, wildcards: WILDCARDS,
+    matchId: "m-1", board: EMPTY, boardSize: 21, swapLimit: 3, wildcards: WILDCARDS,
     seats: [{ seat: 0, name: "Ana", score: 0 }, { seat: 1, name: "Robô 1", score: 0, bot: true },
             { seat: 2, name: "Robô 2", score: 0, bot: true }],
     you: 0, current: 0, turn: 1, round: 1, status: "playing", rack: ["C", "A", "S", "A", "R", "E", "?"],
@@ -36,7 +36,7 @@ function played(seat, move, tiles, score, total) {
 
 function started(matchId = "m-1") {
   const state = freshState();
-  applyFrame(state, { type: "view", matchId, view: view({ match_id: matchId }) });
+  applyFrame(state, { type: "view", matchId, view: view({ matchId: matchId }) });
   return state;
 }
 
@@ -107,7 +107,7 @@ test("a new match starts with an empty history, log and receipt", () => {
   applyFrame(state, { type: "update", matchId: "m-1", version: 2, events: [played(0, 0, [[10, 10, "A"]], 2, 2)], view: view() });
   assert.equal(state.history.moves.length, 1);
   assert.equal(state.ownReceipt, 0);
-  applyFrame(state, { type: "view", matchId: "m-2", view: view({ match_id: "m-2" }) });
+  applyFrame(state, { type: "view", matchId: "m-2", view: view({ matchId: "m-2" }) });
   assert.equal(state.history.moves.length, 0);
   assert.equal(state.ownReceipt, null);
   assert.equal(state.lastMove, null);
@@ -173,7 +173,7 @@ test("disarming a Coringa takes its tile back", () => {
 
 test("the swap limit is the server's", () => {
   const state = started();
-  state.view.swap_limit = 2;
+  state.view.swapLimit = 2;
   assert.equal(toggleSwap(state, 0), true);
   assert.equal(toggleSwap(state, 1), true);
   assert.equal(toggleSwap(state, 2), false);
@@ -266,7 +266,7 @@ test("playing again leaves the end screen for the new table; the old match keeps
   applyFrame(state, { type: "update", matchId: "m-1", version: 3, events: [],
     view: view({ status: "finished" }) });
   assert.equal(state.screen, "end");
-  applyFrame(state, { type: "view", matchId: "m-2", view: view({ match_id: "m-2" }) });
+  applyFrame(state, { type: "view", matchId: "m-2", view: view({ matchId: "m-2" }) });
   assert.equal(state.screen, "table");
   assert.equal(state.rematchOffer, null);
 });
@@ -274,11 +274,11 @@ test("playing again leaves the end screen for the new table; the old match keeps
 test("a replay link opens the match from its first move; a late end frame keeps it", () => {
   const state = freshState();
   state.watching = "m-9";
-  applyFrame(state, { type: "view", matchId: "m-9", view: view({ match_id: "m-9", status: "finished", you: null, rack: null }) });
+  applyFrame(state, { type: "view", matchId: "m-9", view: view({ matchId: "m-9", status: "finished", you: null, rack: null }) });
   assert.equal(state.screen, "replay");
   assert.equal(state.replayStep, 0);
   applyFrame(state, { type: "ended", matchId: "m-9", result: { ranking: [] } });
-  applyFrame(state, { type: "update", matchId: "m-9", version: 9, events: [], view: view({ match_id: "m-9" }) });
+  applyFrame(state, { type: "update", matchId: "m-9", version: 9, events: [], view: view({ matchId: "m-9" }) });
   assert.equal(state.screen, "replay");
 });
 

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { finalBoard, tieBreakText } from "../../frontend/js/ui/summary.js";
 
 const row = (rank, name, score, extra = {}) => ({
-  rank, seat: rank - 1, name, score, longest_word: "casa", passes: 0, thinking_ms: 0,
-  left: false, tie_break: null, ...extra,
+  rank, seat: rank - 1, name, score, longestWord: "casa", passes: 0, thinkingMs: 0,
+  left: false, tieBreak: null, ...extra,
 });
 
 test("no tie, no sentence", () => {
@@ -13,15 +13,15 @@ test("no tie, no sentence", () => {
 });
 
 test("a tie decided by the longest word names both words", () => {
-  const text = tieBreakText([row(1, "Ana", 90, { longest_word: "ação" }),
-    row(2, "Bia", 90, { longest_word: "mar", tie_break: "longest_word" })]);
+  const text = tieBreakText([row(1, "Ana", 90, { longestWord: "ação" }),
+    row(2, "Bia", 90, { longestWord: "mar", tieBreak: "longest_word" })]);
   assert.equal(text, "Empate em 90 pontos: Ana ficou na frente pela palavra mais longa " +
     "(AÇÃO, 4 letras, contra MAR).");
 });
 
 test("a tie decided by thinking time gives both times in seconds", () => {
-  const text = tieBreakText([row(2, "Bia", 50, { tie_break: "less_time", thinking_ms: 61500 }),
-    row(1, "Ana", 50, { thinking_ms: 42000 })]);
+  const text = tieBreakText([row(2, "Bia", 50, { tieBreak: "less_time", thinkingMs: 61500 }),
+    row(1, "Ana", 50, { thinkingMs: 42000 })]);
   assert.match(text, /^Empate em 50 pontos: Ana ficou na frente por ter pensado menos tempo \(42 s contra 61,5 s\)\.$/);
 });
 

@@ -62,9 +62,9 @@ def test_the_typed_view_mirrors_the_engines_view_exactly() -> None:
              (_start(classic), 0, classic)]
     for s, who, rules in cases:
         data = _view(s, who, rules)
-        assert MatchView.model_validate(data).model_dump(mode="json") == data
+        assert MatchView.model_validate(data).model_dump(mode="json", by_alias=False) == data
     data = _view(ladrao, 0)
-    assert MatchView.model_validate(data).model_dump(mode="json") == data
+    assert MatchView.model_validate(data).model_dump(mode="json", by_alias=False) == data
     assert "market" not in _view(state, None) and "coins" not in _view(_start(classic), 0,
                                                                      classic)["seats"][0]
 
@@ -167,7 +167,7 @@ def test_stored_moves_join_the_history_with_the_receipts() -> None:
     assert entry.kind == "play" and entry.move == 0 and entry.points == after.seats[0].score
     assert entry.words == played.data["display"] and entry.words[0] == "acaramelo"
     assert entry.breakdown is not None
-    assert entry.breakdown.model_dump(mode="json") == played.data["breakdown"]
+    assert entry.breakdown.model_dump(mode="json", by_alias=False) == played.data["breakdown"]
     assert [list(t) for t in entry.tiles or []] == played.data["tiles"]
 
 

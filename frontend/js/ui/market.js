@@ -45,12 +45,12 @@ export function effectsHtml(state) {
     for (const left of market.mines || []) {
       chips.push(`<li data-effect="mina">Mina: +1 moeda por turno, ${plural(left, "pagamento restante", "pagamentos restantes")}</li>`);
     }
-    if (market.second_wind) {
+    if (market.secondWind) {
       chips.push(state.secondWord
         ? '<li data-effect="segundo-folego" class="strong">Segundo Fôlego: jogue a segunda palavra</li>'
         : '<li data-effect="segundo-folego">Segundo Fôlego: duas palavras neste turno</li>');
     }
-    if (market.chain_protected) chips.push('<li data-effect="cadeia">Cadeia de Ouro: sua corrente não quebra nesta rodada</li>');
+    if (market.chainProtected) chips.push('<li data-effect="cadeia">Cadeia de Ouro: sua corrente não quebra nesta rodada</li>');
     if (market.spied) {
       chips.push(`<li data-effect="espiao">Espião: mão de ${esc(seatName(state, market.spied.seat))} até o fim da rodada: <strong>${esc(market.spied.rack.join(" "))}</strong></li>`);
     }
@@ -64,7 +64,7 @@ export function effectsHtml(state) {
   for (const anchor of view.anchors || []) {
     if (anchor.seat === view.you) chips.push('<li data-effect="ancora">Âncora: sua casa reservada está marcada ⚓</li>');
   }
-  const personal = view.seats[view.you]?.personal_theme;
+  const personal = view.seats[view.you]?.personalTheme;
   if (personal) chips.push(`<li data-effect="tema-pessoal">Tema pessoal: ${esc(personal.name)}</li>`);
   return chips.length ? `<ul class="effects" aria-label="Efeitos ativos">${chips.join("")}</ul>` : "";
 }

@@ -17,10 +17,10 @@ export function breakdownHtml(b) {
     <tbody>
       <tr class="word-head"><th scope="rowgroup" colspan="4">${esc(shout(w.display))}${w.main ? " <small>(palavra principal)</small>" : " <small>(palavra cruzada)</small>"}</th></tr>
       ${lettersRows(w)}
-      <tr class="word-sum"><td colspan="3">Soma ${w.letter_sum}${w.multiplier > 1 ? ` ${times(w.multiplier * 100)} <small class="muted">(${esc(w.sources.join(", "))})</small>` : ""}</td>
+      <tr class="word-sum"><td colspan="3">Soma ${w.letterSum}${w.multiplier > 1 ? ` ${times(w.multiplier * 100)} <small class="muted">(${esc(w.sources.join(", "))})</small>` : ""}</td>
         <td class="num"><strong>${w.points}</strong></td></tr>
     </tbody>`).join("");
-  const longest = b.words.find((w) => w.word === b.longest_word)?.display || b.longest_word;
+  const longest = b.words.find((w) => w.word === b.longestWord)?.display || b.longestWord;
   const chain = b.chain;
   const chainText = CHAIN_EFFECTS[chain.effect] || "";
   return `
@@ -30,11 +30,11 @@ export function breakdownHtml(b) {
       ${words}
     </table>
     <dl class="steps">
-      <dt>Palavras</dt><dd>${b.words_total}</dd>
-      ${b.length_bonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.length_bonus}</dd>` : ""}
+      <dt>Palavras</dt><dd>${b.wordsTotal}</dd>
+      ${b.lengthBonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.lengthBonus}</dd>` : ""}
       <dt>Subtotal</dt><dd>${b.subtotal}</dd>
-      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}</dt><dd>${times(b.band_weight_pct)}</dd>
-      ${chain.bonus_pct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonus_pct)}</dd>` : ""}
+      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}</dt><dd>${times(b.bandWeightPct)}</dd>
+      ${chain.bonusPct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonusPct)}</dd>` : ""}
       ${chainText ? `<dt>Corrente</dt><dd>${esc(chainText)}</dd>` : ""}
       <dt class="total">Total</dt><dd class="total" data-receipt-total>${plural(b.total, "ponto", "pontos")}</dd>
     </dl>`;

@@ -35,7 +35,7 @@ export function replayScreen(state) {
   const theme = view.theme ? `Tema: ${esc(view.theme.name)}` : "Sem tema";
   const live = view.status !== "finished";
   const watching = view.watchers ? ` · ${plural(view.watchers, "pessoa assistindo", "pessoas assistindo")}` : "";
-  const turn = live ? `<p class="replay-live" data-live>Ao vivo: rodada ${view.round} de ${view.round_limit}, vez de ${esc(names[view.current] || "?")}.</p>` : "";
+  const turn = live ? `<p class="replay-live" data-live>Ao vivo: rodada ${view.round} de ${view.roundLimit}, vez de ${esc(names[view.current] || "?")}.</p>` : "";
   return `
     <div class="lx lx-end lx-replay">
       <section class="lx-card replay-card" aria-labelledby="replay-title">

@@ -521,9 +521,9 @@ export function endScreen(state) {
     return `<tr class="${r.seat === view?.you ? "me" : ""}${r.rank === 1 ? " first" : ""}">
       <td><span class="place place-${Math.min(r.rank, 4)}">${r.rank}º</span></td>
       <td><span class="who">${esc(r.name)}${r.seat === view?.you ? " (você)" : ""}${seat?.bot ? ' <span class="tag tag-bot">robô</span>' : ""}</span>
-        ${r.tie_break ? `<small class="tie">${esc(TIE_BREAKS[r.tie_break] || r.tie_break)}</small>` : ""}</td>
+        ${r.tieBreak ? `<small class="tie">${esc(TIE_BREAKS[r.tieBreak] || r.tieBreak)}</small>` : ""}</td>
       <td class="num"><strong>${num(r.score)}</strong></td>
-      <td class="word">${r.longest_word ? `<span class="word-chip">${esc(shout(r.longest_word))}</span>` : "—"}</td>
+      <td class="word">${r.longestWord ? `<span class="word-chip">${esc(shout(r.longestWord))}</span>` : "—"}</td>
       ${hasRatings ? `<td class="num">${change ? `${rating(change.before)} → ${rating(change.after)}
         <span class="delta ${delta >= 0 ? "up" : "down"}">${delta >= 0 ? "+" : "−"}${num(Math.abs(delta))}</span>` : "—"}</td>` : ""}</tr>`;
   }).join("");

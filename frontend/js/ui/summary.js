@@ -36,7 +36,7 @@ function bandCounts(bands) {
 export function seatSummaries(view, you) {
   const rows = view?.summary || [];
   return rows.map((s) => {
-    const best = s.best_move;
+    const best = s.bestMove;
     const band = best ? BANDS[best.band] || BANDS.Frio : null;
     return `
       <section class="seat-summary${s.seat === you ? " me" : ""}" aria-labelledby="summary-${s.seat}">
@@ -47,9 +47,9 @@ export function seatSummaries(view, you) {
             ${plural(best.points, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>
             <small class="muted">rodada ${best.round}</small>` : "nenhuma"}</dd>
           <dt>Palavra mais longa</dt>
-          <dd>${s.longest_word ? `<span class="word-chip">${esc(shout(s.longest_word))}</span>` : "—"}</dd>
-          <dt>Maior corrente</dt><dd>${s.longest_chain}</dd>
-          <dt>Cartas usadas</dt><dd>${s.cards_used}</dd>
+          <dd>${s.longestWord ? `<span class="word-chip">${esc(shout(s.longestWord))}</span>` : "—"}</dd>
+          <dt>Maior corrente</dt><dd>${s.longestChain}</dd>
+          <dt>Cartas usadas</dt><dd>${s.cardsUsed}</dd>
           <dt>Jogadas</dt><dd>${s.plays}${s.swaps ? ` · ${plural(s.swaps, "troca", "trocas")}` : ""}${s.passes ? ` · ${plural(s.passes, "passe", "passes")}` : ""}</dd>
         </dl>
         <ul class="band-counts" aria-label="Jogadas por faixa">${bandCounts(s.bands)}</ul>
@@ -62,16 +62,16 @@ const SECONDS = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 /** The tie-break in a sentence, when the winner's place was decided by one ("" otherwise). */
 export function tieBreakText(ranking) {
   const [first, second] = [...ranking].sort((a, b) => a.rank - b.rank);
-  if (!first || !second || first.score !== second.score || !second.tie_break) return "";
+  if (!first || !second || first.score !== second.score || !second.tieBreak) return "";
   const why = {
-    longest_word: `pela palavra mais longa (${esc(shout(first.longest_word))}, ` +
-      `${plural([...first.longest_word].length, "letra", "letras")}, contra ` +
-      `${esc(shout(second.longest_word || "—"))})`,
+    longest_word: `pela palavra mais longa (${esc(shout(first.longestWord))}, ` +
+      `${plural([...first.longestWord].length, "letra", "letras")}, contra ` +
+      `${esc(shout(second.longestWord || "—"))})`,
     fewer_passes: `por ter passado menos vezes (${first.passes} contra ${second.passes})`,
-    less_time: `por ter pensado menos tempo (${SECONDS.format(first.thinking_ms / 1000)} s contra ` +
-      `${SECONDS.format(second.thinking_ms / 1000)} s)`,
+    less_time: `por ter pensado menos tempo (${SECONDS.format(first.thinkingMs / 1000)} s contra ` +
+      `${SECONDS.format(second.thinkingMs / 1000)} s)`,
     seat_order: "pela ordem dos lugares (o empate foi total)",
-  }[second.tie_break] || "";
+  }[second.tieBreak] || "";
   return `Empate em ${plural(first.score, "ponto", "pontos")}: ${esc(first.name)} ficou na frente ${why}.`;
 }
 
@@ -124,20 +124,20 @@ export function reviewLead(summary) {
   if (!summary?.moves) return "Não houve jogada sua para revisar.";
   const parts = [summary.left ? `Você deixou ${plural(summary.left, "ponto", "pontos")} na mesa` :
     "Você não deixou pontos na mesa"];
-  if (summary.escaldante_available) {
-    parts.push(`em ${plural(summary.escaldante_available, "turno havia", "turnos havia")} jogada Escaldante`);
-  } else if (summary.hot_available) {
-    parts.push(`em ${plural(summary.hot_available, "turno havia", "turnos havia")} jogada Quente ou Escaldante`);
+  if (summary.escaldanteAvailable) {
+    parts.push(`em ${plural(summary.escaldanteAvailable, "turno havia", "turnos havia")} jogada Escaldante`);
+  } else if (summary.hotAvailable) {
+    parts.push(`em ${plural(summary.hotAvailable, "turno havia", "turnos havia")} jogada Quente ou Escaldante`);
   }
   const lead = `${parts.join("; ")}.`;
-  return `${lead} Você achou a melhor jogada em ${summary.best_found} de ${plural(summary.moves, "turno", "turnos")}.`;
+  return `${lead} Você achou a melhor jogada em ${summary.bestFound} de ${plural(summary.moves, "turno", "turnos")}.`;
 }
 
 function reviewItem(state, r, entry) {
   const best = r.best && r.left === 0 && r.kind === "play"
     ? '<p class="review-line good">Foi a melhor jogada possível.</p>'
     : suggestion(state, r, "best", `Melhor jogada${r.left ? ` (mais ${plural(r.left, "ponto", "pontos")})` : ""}`, r.best);
-  const top = r.best_band ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.top_band]?.label || r.top_band}`, r.best_band) : "";
+  const top = r.bestBand ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.topBand]?.label || r.topBand}`, r.bestBand) : "";
   return `<p class="review-line"><strong>Rodada ${entry?.round ?? "?"}:</strong> ${whatYouDid(r, entry)}</p>
       ${best}${top}`;
 }

@@ -15,7 +15,7 @@ import {
 export class TableView {
   constructor(root, state, handlers) {
     this.root = root;
-    const size = state.view.board_size || state.view.board.length;
+    const size = state.view.boardSize || state.view.board.length;
     root.innerHTML = `
       <div class="table" data-table>
         <h2 class="sr-only" tabindex="-1" data-screen-heading>Mesa da partida</h2>
@@ -119,7 +119,7 @@ export class TableView {
 
   drawBar(state) {
     const view = state.view;
-    const seconds = Math.max(0, Math.ceil((view.deadline_ms - Date.now()) / 1000));
+    const seconds = Math.max(0, Math.ceil((view.deadlineMs - Date.now()) / 1000));
     const you = view.you;
     const current = view.seats[view.current];
     const turn = myTurn(state);
@@ -143,7 +143,7 @@ export class TableView {
           ${you !== null ? `<span>Você <strong>${shownScore(state, you)}</strong></span>` : ""}
           ${leader ? `<span>${esc(leader.name)} <strong>${shownScore(state, leader.seat)}</strong></span>` : ""}
         </span>
-        <span class="round">Rodada ${shownRound(state)}/${view.round_limit}</span>
+        <span class="round">Rodada ${shownRound(state)}/${view.roundLimit}</span>
         <span class="theme-name" title="Tema">${theme}</span>
       </div>
       <div class="bar-row move-row">
@@ -155,7 +155,7 @@ export class TableView {
   previewHtml(state) {
     const p = state.preview;
     if (state.mode === "swap") {
-      return `<span>Escolha até ${plural(state.view.swap_limit, "peça", "peças")} para trocar.</span>`;
+      return `<span>Escolha até ${plural(state.view.swapLimit, "peça", "peças")} para trocar.</span>`;
     }
     if (!state.placed.length) {
       return myTurn(state) ? `<span class="muted">Monte uma palavra.</span>` : "";
@@ -192,7 +192,7 @@ export class TableView {
     const rackHtml = rack.map((code, i) => {
       const wild = isWild(state, code);
       const name = wild ? WILD_NAMES[code] || "coringa" : code;
-      const value = wild ? 0 : view.tile_values?.[code] ?? "";
+      const value = wild ? 0 : view.tileValues?.[code] ?? "";
       const pressed = state.selected === i || state.swap.includes(i);
       const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
                        state.selected === i ? "selected" : "", state.swap.includes(i) ? "swap" : ""]
@@ -267,11 +267,11 @@ export class TableView {
     const seats = view.seats.map((s) => `
       <li class="${s.seat === view.current && view.status !== "finished" ? "current" : ""}" data-seat="${s.seat}">
         <span class="name">${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
-          <small class="muted">${s.bot ? "" : s.online === false ? "desconectado · " : ""}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rack_size, "peça", "peças")}</small></span>
+          <small class="muted">${s.bot ? "" : s.online === false ? "desconectado · " : ""}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rackSize, "peça", "peças")}</small></span>
         <span class="score" data-seat-score="${s.seat}">${shownScore(state, s.seat)}</span></li>`).join("");
-    const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${me.chain_bonus_pct > 100 ? ` (${times(me.chain_bonus_pct)})` : ""}${me.next_chain_bonus_pct > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(me.next_chain_bonus_pct)}` : ""}.</p>` : "";
+    const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${me.chainBonusPct > 100 ? ` (${times(me.chainBonusPct)})` : ""}${me.nextChainBonusPct > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(me.nextChainBonusPct)}` : ""}.</p>` : "";
     return `<h3>Objetivo</h3>
-      <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.point_target, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.round_limit}. Rodada <strong>${shownRound(state)}</strong> de ${view.round_limit}.</p>
+      <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.pointTarget, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.roundLimit}. Rodada <strong>${shownRound(state)}</strong> de ${view.roundLimit}.</p>
       <ul class="seats">${seats}</ul>${chain}
       <p class="watchers" data-watchers>${view.watchers ? `${plural(view.watchers, "pessoa assiste", "pessoas assistem")} a esta partida. ` : ""}<button type="button" class="link" data-action="copy-link">Copiar o link para assistir</button></p>
       <p class="muted small">Corrente: jogadas seguidas Quentes ou Escaldantes ganham um bônus que cresce; passar, trocar ou jogar uma palavra Fria quebra a corrente, e uma palavra da mesma raiz não a faz crescer.</p>`;
@@ -280,10 +280,10 @@ export class TableView {
   themeHtml(state) {
     const view = state.view;
     const theme = view.theme;
-    const personal = view.seats[view.you]?.personal_theme;
-    const legend = (view.band_weights || []).map((b) => {
+    const personal = view.seats[view.you]?.personalTheme;
+    const legend = (view.bandWeights || []).map((b) => {
       const band = BANDS[b.band] || BANDS.Frio;
-      return `<li><span class="band ${band.css}">${band.label}</span> ${times(b.weight_pct)} <small class="muted">${esc(band.help)}</small></li>`;
+      return `<li><span class="band ${band.css}">${band.label}</span> ${times(b.weightPct)} <small class="muted">${esc(band.help)}</small></li>`;
     }).join("");
     return `<h3>${theme ? `Tema: ${esc(theme.name)}` : "Sem tema (clássico)"}</h3>
       ${theme?.description ? `<p class="muted">${esc(theme.description)}</p>` : ""}

@@ -16,8 +16,8 @@ function remember(value) {
 }
 
 function weight(view, band) {
-  const found = (view.band_weights || []).find((w) => w.band === band);
-  return found ? `×${WEIGHT.format(found.weight_pct / 100)}` : "";
+  const found = (view.bandWeights || []).find((w) => w.band === band);
+  return found ? `×${WEIGHT.format(found.weightPct / 100)}` : "";
 }
 
 /** The steps for this table: [selector, title, text, try, done]; ``try`` asks the player to
@@ -50,8 +50,8 @@ export function tourSteps(view) {
       "diz o que faz."]);
   }
   steps.push(["[data-goal]", "O objetivo",
-    `Ganha quem chegar a ${plural(view.point_target, "ponto", "pontos")} ou tiver mais pontos ` +
-    `ao fim de ${plural(view.round_limit, "rodada", "rodadas")}. O recibo de cada ` +
+    `Ganha quem chegar a ${plural(view.pointTarget, "ponto", "pontos")} ou tiver mais pontos ` +
+    `ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. O recibo de cada ` +
     "jogada mostra a conta. A ajuda (Como jogar, no alto da página) explica o resto."]);
   return steps;
 }
