@@ -23,13 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.bots.anagrams import UNIT
-
-if TYPE_CHECKING:
-    from engine.bots.lane import Lane
-
+from engine.bots.snapshot import LaneSnapshot
 
 #: more tiles than any rack has: no span is checked for a word of its letters
 _NEVER_CHECKED = 99
@@ -49,9 +45,9 @@ class Factors:
     rest: int
 
 
-def anchor_bounds(lane: Lane, anchor: int, room: int, top_sums: Sequence[int], usable: int,
-                  length_bonus: Sequence[int], factors: Factors, extra: Sequence[float],
-                  word_lengths: int = -1,
+def anchor_bounds(lane: LaneSnapshot, anchor: int, room: int, top_sums: Sequence[int],
+                  usable: int, length_bonus: Sequence[int], factors: Factors,
+                  extra: Sequence[float], word_lengths: int = -1,
                   leave_ranges: Sequence[Sequence[float]] | None = None,
                   theme_lengths: int = -1,
                   fits: Callable[[int, int], bool] | None = None,
@@ -170,7 +166,7 @@ _TRIPLED = (0, 0, 0, 1)
 _DOUBLED = (0, 0, 1, 1)
 
 
-def _right_sums(lane: Lane, anchor: int, rack: int, usable: int,
+def _right_sums(lane: LaneSnapshot, anchor: int, rack: int, usable: int,
                 top_sums: Sequence[int]) -> list[_Sums]:
     """By the number q of squares covered from ``anchor`` on: the word multiplier (one plus
     the added parts), the tripled and the tripled-or-doubled letter squares, capped letters,
