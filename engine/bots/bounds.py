@@ -81,7 +81,8 @@ def anchor_bounds(lane: LaneSnapshot, anchor: int, room: int, top_sums: Sequence
     right = _right_sums(lane, anchor, rack, usable, top_sums)
     theme_f, single_f, rest_f = factors.theme, factors.single, factors.rest
     out: list[tuple[float, float]] = []
-    lm, wm, cap = lane.lm, lane.wm, lane.cap
+    letter_multipliers, word_multipliers, cap = (
+        lane.letter_multipliers, lane.word_multipliers, lane.cap)
     # The p left squares: where the word starts, the board tiles before the anchor (only
     # with no left tile), and their word multiplier added, tripled and tripled-or-doubled
     # letters and capped letters.
@@ -94,8 +95,8 @@ def anchor_bounds(lane: LaneSnapshot, anchor: int, room: int, top_sums: Sequence
     for p in range(room + 1):
         if p:  # one more square on the left (room is 0 when tiles touch the anchor)
             start = anchor - p
-            letter = lm[start]
-            left_w += wm[start] - 1
+            letter = letter_multipliers[start]
+            left_w += word_multipliers[start] - 1
             left_cap += cap[start] * letter
             left_t += _TRIPLED[letter]
             left_td += _DOUBLED[letter]
@@ -110,8 +111,8 @@ def anchor_bounds(lane: LaneSnapshot, anchor: int, room: int, top_sums: Sequence
         else:
             spans = range(1, most + 1)
         for q in spans:
-            wmul, triples, doubled, capped, existing, cross, cross_longest, end, board = (
-                right[q - 1])
+            (word_multiplier, triples, doubled, capped, existing, cross, cross_longest, end,
+             board) = right[q - 1]
             n = p + q
             length = end - start
             if length == n and n > 1 and not word_lengths >> n & 1:
@@ -120,7 +121,7 @@ def anchor_bounds(lane: LaneSnapshot, anchor: int, room: int, top_sums: Sequence
             letters = top_sums[n] + top_sums[triples + left_t] + top_sums[doubled + left_td]
             capped += left_cap
             points = ((before + existing + (capped if capped < letters else letters))
-                      * (wmul + left_w) + cross
+                      * (word_multiplier + left_w) + cross
                       + length_bonus[cross_longest if cross_longest > length else length])
             themed = (points * theme_f + 9999) // 10000
             rested = (points * (rest_f if n > 1 else single_f) + 9999) // 10000
@@ -174,15 +175,16 @@ def _right_sums(lane: LaneSnapshot, anchor: int, rack: int, usable: int,
     bounds of the tiles on their squares), the longest cross word, the column after the
     span, and the key of the board letters passed (:mod:`engine.bots.anagrams`)."""
     size, cells_codes, checks, runs = lane.size, lane.codes, lane.checks, lane.runs
-    lm, wm, cross_len, csum, cap = lane.lm, lane.wm, lane.cross_len, lane.csum, lane.cap
+    letter_multipliers, word_multipliers = lane.letter_multipliers, lane.word_multipliers
+    cross_len, cross_points, cap = lane.cross_len, lane.cross_points, lane.cap
     right: list[_Sums] = []
-    wmul, triples, doubled, capped, existing, board = 1, 0, 0, 0, 0, 0
+    word_multiplier, triples, doubled, capped, existing, board = 1, 0, 0, 0, 0, 0
     crossing = cross_const = cross_mult = cross_longest = cross_capped = cross = 0
     c, q = anchor, 0
     while q < rack and c < size and checks[c] & usable:
         q += 1
-        letter, word = lm[c], wm[c]
-        wmul += word - 1
+        letter, word = letter_multipliers[c], word_multipliers[c]
+        word_multiplier += word - 1
         capped += cap[c] * letter
         if letter > 1:
             doubled += 1
@@ -190,7 +192,7 @@ def _right_sums(lane: LaneSnapshot, anchor: int, rack: int, usable: int,
                 triples += 1
         if cross_len[c]:
             crossing += 1
-            cross_const += csum[c] * word
+            cross_const += cross_points[c] * word
             both = letter * word
             cross_mult = both if both > cross_mult else cross_mult
             cross_longest = cross_len[c] if cross_len[c] > cross_longest else cross_longest
@@ -203,5 +205,6 @@ def _right_sums(lane: LaneSnapshot, anchor: int, rack: int, usable: int,
             _, c, points, letters = runs[c]
             existing += points
             board += letters
-        right.append((wmul, triples, doubled, capped, existing, cross, cross_longest, c, board))
+        right.append((word_multiplier, triples, doubled, capped, existing, cross, cross_longest,
+                      c, board))
     return right

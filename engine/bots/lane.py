@@ -46,8 +46,9 @@ class Lane(LaneSnapshot):
 
     # -- generation ------------------------------------------------------------------------
 
-    def unit(self, anchor: int, p: int) -> None:
-        """Every move from ``anchor`` whose left part (from the rack) has ``p`` tiles."""
+    def unit(self, anchor: int, left_length: int) -> None:
+        """Every move from ``anchor`` whose left part (from the rack) has ``left_length``
+        tiles."""
         state = self.state
         if anchor > 0 and self.codes[anchor - 1]:  # a tile just before the anchor
             self._after_board_tiles(anchor)
@@ -55,33 +56,35 @@ class Lane(LaneSnapshot):
         allowed = self.checks[anchor] & self.snapshot.usable
         # (read here, not through a call: a bounded search lists them all before its units)
         listed = state.listed_parts
-        parts = listed[p] if p < len(listed) else state.left_parts(p)
+        parts = (listed[left_length] if left_length < len(listed)
+                 else state.left_parts(left_length))
         if not allowed or not parts:
             return
-        start = anchor - p
-        values, lm, wm = self.values, self.lm, self.wm
+        start = anchor - left_length
+        values, letter_multipliers = self.values, self.letter_multipliers
         # With board tiles just after the anchor, the anchor's letter must lead through them.
         run = self.follow[anchor][0]
         placed = state.placed
         leads = state.nodes.leading[run] if run else None  # by node: the letters into the run
-        wmul = 1 + sum(wm[start:anchor]) - p  # the left squares' word multipliers, added
+        # the left squares' word multipliers, added
+        word_multiplier = 1 + sum(self.word_multipliers[start:anchor]) - left_length
         counts, wild, wildmask = state.counts, state.wild, state.wildmask
         for node, part, reach, letters_after, wildmask_after in parts:
             if not reach & allowed or (leads is not None and not leads[node] & reach & allowed):
                 continue
-            msum = 0
+            main_letters_sum = 0
             col = start
             for code, kind in part:  # take the left part from the hand
                 if kind < 0:
                     counts[code] -= 1
-                    msum += values[code] * lm[col]
+                    main_letters_sum += values[code] * letter_multipliers[col]
                 else:
                     wild[kind] -= 1
                 placed.append((col, code, kind >= 0))
                 col += 1
             state.wildmask = wildmask_after
-            self._extend(anchor, start, anchor, node, 0, msum, wmul, 0, 0, placed,
-                         letters_after)
+            self._extend(anchor, start, anchor, node, 0, main_letters_sum, word_multiplier, 0,
+                         0, placed, letters_after)
             for code, kind in part:  # and put it back
                 if kind < 0:
                     counts[code] += 1
@@ -97,48 +100,64 @@ class Lane(LaneSnapshot):
             start -= 1
         run, _, points, _ = self.runs[start]
         state = self.state
-        found = state.nodes.through[run][state.graph.root]
-        if found >= 0:
-            self._extend(anchor, start, anchor, found >> 1, 0, points, 1, 0, 0, state.placed,
-                         self.snapshot.letters)
+        after_run = state.nodes.through[run][state.graph.root]
+        if after_run >= 0:
+            self._extend(anchor, start, anchor, after_run >> 1, 0, points, 1, 0, 0,
+                         state.placed, self.snapshot.letters)
 
     def _extend(  # noqa: PLR0912, PLR0915 (the innermost loop: a helper call costs a frame)
-            self, anchor: int, start: int, col: int, node: int, accepts: int, msum: int,
-            wmul: int, xsum: int, xlong: int, placed: list[PlacedCode],
-            letters: int) -> None:
+            self, anchor: int, start: int, col: int, node: int, accepts: int,
+            main_letters_sum: int, word_multiplier: int, cross_words_sum: int,
+            longest_cross: int, placed: list[PlacedCode], letters: int) -> None:
         """Record the word that ends before ``col`` if it may be kept, then go on with each
-        tile in hand that ``col`` allows (``letters``: the natural letters still in hand).
-        ``col`` is an empty square or the edge: the caller passes a run of board tiles in one
-        step, since it must know the run leads somewhere before it makes the call."""
+        tile in hand that ``col`` allows.
+
+        The word so far starts on ``start`` and ends at ``node`` of the graph (``accepts``:
+        it is a word); ``main_letters_sum`` is the points of its letters (each tile's value
+        times its letter multiplier), ``word_multiplier`` its word multiplier (one plus what
+        each square adds), ``cross_words_sum`` the points of the cross words its tiles make,
+        ``longest_cross`` the length of the longest of them (the length bonus goes by the
+        longest word a move makes), ``placed`` its tiles from the hand and ``letters`` the
+        natural letters still in hand. ``col`` is an empty square or the edge: the caller
+        passes a run of board tiles in one step, since it must know the run leads somewhere
+        before it makes the call."""
         state = self.state
         # _record's first bound, here: most words fail it, and the call costs more
-        n = len(placed)
-        if accepts and n and col > anchor and (
-                msum * wmul + xsum  # the length bonus of the longer of the word and xlong
-                + self.bonus_by_length[length if (length := col - start) > xlong else xlong]
-        ) >= state.floor[n]:
-            self._record(start, col, msum, wmul, xsum, xlong, placed)
-        if col >= self.size or node == 0 or n >= self.rack_size:
+        tiles_placed = len(placed)
+        if accepts and tiles_placed and col > anchor and (
+                main_letters_sum * word_multiplier + cross_words_sum
+                # the length bonus of the longer of the word and the longest cross word
+                + self.bonus_by_length[length if (length := col - start) > longest_cross
+                                       else longest_cross]
+        ) >= state.floor[tiles_placed]:
+            self._record(start, col, main_letters_sum, word_multiplier, cross_words_sum,
+                         longest_cross, placed)
+        if col >= self.size or node == 0 or tiles_placed >= self.rack_size:
             return
         try:
-            mask, kids = state.nodes.steps[node]
+            mask, children = state.nodes.steps[node]
         except KeyError:
-            mask, kids = state.nodes.step_of(node)
+            mask, children = state.nodes.step_of(node)
         wildmask = state.wildmask
         hand = letters | wildmask if wildmask else letters
         options = self.checks[col] & mask & hand
         if not options:
             return
         counts, values = state.counts, self.values
-        lm, wm, cross, csum = self.lm[col], self.wm[col], self.cross_len[col], self.csum[col]
-        longer = xlong if xlong > cross else cross
-        wmul += wm - 1
+        # this square's multipliers and cross word (length 0: none), and its board tiles'
+        # points
+        letter_multiplier, square_multiplier = (self.letter_multipliers[col],
+                                                self.word_multipliers[col])
+        cross_length, cross_tiles_points = self.cross_len[col], self.cross_points[col]
+        child_longest_cross = (longest_cross if longest_cross > cross_length
+                               else cross_length)
+        word_multiplier += square_multiplier - 1
         # A child is worth a call only if its word may end on the square after this one's
         # tile (and the board tiles just after it) or go on from it with a letter still in
         # hand: over half the children lead nowhere, and a call costs more than the test.
         # (checks has a last entry of 0 for the edge.)
-        run, beyond, gain = self.follow[col]
-        onward = self.checks[beyond] & hand if n + 1 < self.rack_size else 0
+        run, next_col, run_points = self.follow[col]
+        onward = self.checks[next_col] & hand if tiles_placed + 1 < self.rack_size else 0
         try:
             bits = LETTER_BITS[options]
         except KeyError:
@@ -146,79 +165,100 @@ class Lane(LaneSnapshot):
         if run:  # a child must pass through the run, then end or go on
             through, masks = state.nodes.through[run], state.nodes.masks
             for bit in bits:
-                found = through[kids[bit][1]]
-                if found < 0 or not (found & 1 or masks[found >> 1] & onward):
+                # (the node after the run, shifted, and 1 if it ends a word; -1: no way)
+                after_run = through[children[bit][1]]
+                if after_run < 0 or not (after_run & 1 or masks[after_run >> 1] & onward):
                     continue
-                code = kids[bit][0]
+                code = children[bit][0]
                 if counts[code]:
-                    points = values[code] * lm
-                    left = counts[code]
-                    counts[code] = left - 1
+                    tile_points = values[code] * letter_multiplier
+                    in_hand = counts[code]
+                    counts[code] = in_hand - 1
                     placed.append((col, code, False))
-                    self._extend(anchor, start, beyond, found >> 1, found & 1,
-                                 msum + points + gain, wmul,
-                                 xsum + ((csum + points) * wm if cross else 0), longer, placed,
-                                 letters if left > 1 else letters ^ bit)
+                    self._extend(anchor, start, next_col, after_run >> 1, after_run & 1,
+                                 main_letters_sum + tile_points + run_points, word_multiplier,
+                                 cross_words_sum + ((cross_tiles_points + tile_points)
+                                                    * square_multiplier if cross_length else 0),
+                                 child_longest_cross, placed,
+                                 letters if in_hand > 1 else letters ^ bit)
                     placed.pop()
-                    counts[code] = left
+                    counts[code] = in_hand
                 if wildmask and wildmask & bit:
-                    self._extend_wild(anchor, start, col, code, beyond, found >> 1, found & 1,
-                                      msum + gain, wmul, xsum + (csum * wm if cross else 0),
-                                      longer, placed, letters)
+                    self._extend_wild(anchor, start, col, code, next_col, after_run >> 1,
+                                      after_run & 1, main_letters_sum + run_points,
+                                      word_multiplier,
+                                      cross_words_sum + (cross_tiles_points * square_multiplier
+                                                         if cross_length else 0),
+                                      child_longest_cross, placed, letters)
             return
         for bit in bits:  # each letter both allowed and in the graph, lowest first
-            code, child, ends, child_mask = kids[bit]
+            code, child, ends, child_mask = children[bit]
             # A leaf if no letter in hand may follow it, counting the hand after this tile:
             # its letter gone if it was the last one and no wildcard can be it.
-            going = child_mask & onward
-            leaf = not going or (going == bit and counts[code] == 1 and not (
+            child_onward = child_mask & onward
+            leaf = not child_onward or (child_onward == bit and counts[code] == 1 and not (
                 wildmask and wildmask & bit))
             if leaf and not ends:
                 continue
-            left = counts[code]
-            if left:
-                points = values[code] * lm
+            in_hand = counts[code]
+            if in_hand:
+                tile_points = values[code] * letter_multiplier
                 if leaf:  # its word is all a call would add: check its bound here
-                    cross_sum = xsum + ((csum + points) * wm if cross else 0)
-                    if (msum + points) * wmul + cross_sum + self.bonus_by_length[
-                            length if (length := beyond - start) > longer else longer
-                    ] >= state.floor[n + 1]:
-                        counts[code] = left - 1
+                    child_cross_words_sum = cross_words_sum + (
+                        (cross_tiles_points + tile_points) * square_multiplier
+                        if cross_length else 0)
+                    if (main_letters_sum + tile_points) * word_multiplier \
+                            + child_cross_words_sum + self.bonus_by_length[
+                                length if (length := next_col - start) > child_longest_cross
+                                else child_longest_cross
+                            ] >= state.floor[tiles_placed + 1]:
+                        counts[code] = in_hand - 1
                         placed.append((col, code, False))
-                        self._record(start, beyond, msum + points, wmul, cross_sum, longer,
-                                     placed)
+                        self._record(start, next_col, main_letters_sum + tile_points,
+                                     word_multiplier, child_cross_words_sum,
+                                     child_longest_cross, placed)
                         placed.pop()
-                        counts[code] = left
+                        counts[code] = in_hand
                 else:
-                    counts[code] = left - 1
+                    counts[code] = in_hand - 1
                     placed.append((col, code, False))
-                    self._extend(anchor, start, beyond, child, ends, msum + points, wmul,
-                                 xsum + ((csum + points) * wm if cross else 0), longer, placed,
-                                 letters if left > 1 else letters ^ bit)
+                    self._extend(anchor, start, next_col, child, ends,
+                                 main_letters_sum + tile_points, word_multiplier,
+                                 cross_words_sum + ((cross_tiles_points + tile_points)
+                                                    * square_multiplier if cross_length else 0),
+                                 child_longest_cross, placed,
+                                 letters if in_hand > 1 else letters ^ bit)
                     placed.pop()
-                    counts[code] = left
+                    counts[code] = in_hand
             if wildmask and wildmask & bit:  # (most racks have no wildcard: no & then)
-                self._extend_wild(anchor, start, col, code, beyond, child, ends, msum, wmul,
-                                  xsum + (csum * wm if cross else 0), longer, placed, letters)
+                self._extend_wild(anchor, start, col, code, next_col, child, ends,
+                                  main_letters_sum, word_multiplier,
+                                  cross_words_sum + (cross_tiles_points * square_multiplier
+                                                     if cross_length else 0),
+                                  child_longest_cross, placed, letters)
 
-    def _extend_wild(self, anchor: int, start: int, col: int, code: int, beyond: int,
-                     child: int, ends: int, msum: int, wmul: int, xsum: int, xlong: int,
-                     placed: list[PlacedCode], letters: int) -> None:
-        """Go on from ``beyond`` with a wildcard as ``code`` on ``col`` (the narrowest kind
-        that allows it)."""
+    def _extend_wild(self, anchor: int, start: int, col: int, code: int, next_col: int,
+                     child: int, ends: int, main_letters_sum: int, word_multiplier: int,
+                     cross_words_sum: int, longest_cross: int, placed: list[PlacedCode],
+                     letters: int) -> None:
+        """Go on from ``next_col`` with a wildcard as ``code`` on ``col`` (the narrowest kind
+        that allows it); the other arguments are :meth:`_extend`'s, with the wildcard's
+        square counted in (a wildcard has no points)."""
         state, bit = self.state, 1 << code
-        for k in range(3):
-            if state.wild[k] and WILD_MASKS[k] & bit:
-                state.spend_wild(k, -1)
+        for kind in range(3):
+            if state.wild[kind] and WILD_MASKS[kind] & bit:
+                state.spend_wild(kind, -1)
                 placed.append((col, code, True))
-                self._extend(anchor, start, beyond, child, ends, msum, wmul, xsum, xlong,
-                             placed, letters)
+                self._extend(anchor, start, next_col, child, ends, main_letters_sum,
+                             word_multiplier, cross_words_sum, longest_cross, placed, letters)
                 placed.pop()
-                state.spend_wild(k, 1)
+                state.spend_wild(kind, 1)
                 return
 
-    def _record(self, start: int, end: int, msum: int, wmul: int, xsum: int, xlong: int,
-                placed: list[PlacedCode]) -> None:
+    def _record(self, start: int, end: int, main_letters_sum: int, word_multiplier: int,
+                cross_words_sum: int, longest_cross: int, placed: list[PlacedCode]) -> None:
+        """Keep the word from ``start`` to before ``end`` (its points as :meth:`_extend`
+        carries them) if its value can reach the threshold."""
         state = self.state
         tiles_used = len(placed)
         if tiles_used == 1 and self.direction == DOWN and self.cross_len[placed[0][0]]:
@@ -232,8 +272,8 @@ class Lane(LaneSnapshot):
             mode = state.mode
             if mode == THEME_WORDS and tiles_used == 1:
                 return  # its main word may be the perpendicular one: the other pass has it
-            bonus = self.bonus_by_length[length if length > xlong else xlong]
-            subtotal = msum * wmul + xsum + bonus
+            bonus = self.bonus_by_length[length if length > longest_cross else longest_cross]
+            subtotal = main_letters_sum * word_multiplier + cross_words_sum + bonus
             if subtotal < state.floor[tiles_used]:
                 return
             if model.leave is not None:
@@ -251,11 +291,11 @@ class Lane(LaneSnapshot):
             total = (subtotal * factor + 5000) // 10000
             if total + leave < state.threshold:
                 return
-        r = self.index
+        index = self.index
         if self.direction == ACROSS:
-            tiles = tuple(PlacedTile(r, c, ALPHABET[code - 1], w) for c, code, w in placed)
+            tiles = tuple(PlacedTile(index, c, ALPHABET[code - 1], w) for c, code, w in placed)
         else:
-            tiles = tuple(PlacedTile(c, r, ALPHABET[code - 1], w) for c, code, w in placed)
+            tiles = tuple(PlacedTile(c, index, ALPHABET[code - 1], w) for c, code, w in placed)
         word = main if model is not None and tiles_used > 1 else self._word(start, end, placed)
         state.keep(Scored(total, subtotal, main or word, Placement(tiles, word, self.direction),
                           leave))
@@ -264,7 +304,8 @@ class Lane(LaneSnapshot):
         """The main word: the lane's, or a single tile's longer perpendicular word."""
         if len(placed) == 1 and self.cross_len[placed[0][0]] > end - start:
             col, code, _ = placed[0]
-            return self.cross_pre[col] + ALPHABET[code - 1] + self.cross_suf[col]  # upper case
+            return (self.cross_prefix[col] + ALPHABET[code - 1]  # upper case
+                    + self.cross_suffix[col])
         return self._word(start, end, placed)
 
     def _word(self, start: int, end: int, placed: list[PlacedCode]) -> str:

@@ -166,8 +166,9 @@ class LaneSnapshot:
 
     __slots__ = (
         "blocked", "bonus_by_length", "cap", "cells", "checks", "codes", "cross_len",
-        "cross_pre", "cross_suf", "csum", "direction", "follow", "index", "lm", "rack_size",
-        "runs", "size", "snapshot", "tile_values", "values", "wm",
+        "cross_points", "cross_prefix", "cross_suffix", "direction", "follow", "index",
+        "letter_multipliers", "rack_size", "runs", "size", "snapshot", "tile_values", "values",
+        "word_multipliers",
     )
 
     def __init__(self, snapshot: Snapshot, direction: str, index: int, cells: str,
@@ -198,14 +199,19 @@ class LaneSnapshot:
         # (a last entry of 0 past the edge: no letter goes there)
         checks, lengths, prefixes, suffixes, points = lane_crosses(
             snapshot.dawg, [*open_squares, 0], crosses, index, beside, kept, value)
+        #: per square, the letters allowed there by its cross word (all, if it has none)
         self.checks: Final = checks
+        #: per square, the length of its cross word with the square (0: it has none), the
+        #: board tiles before and after the square in it (upper case), and their points
         self.cross_len: Final = lengths
-        self.cross_pre: Final = prefixes
-        self.cross_suf: Final = suffixes
-        #: per square, the points of its cross word's tiles
-        self.csum: Final = points
+        self.cross_prefix: Final = prefixes
+        self.cross_suffix: Final = suffixes
+        self.cross_points: Final = points
         model = snapshot.model
-        self.lm, self.wm = snapshot.multipliers(direction, index)
+        letter_multipliers, word_multipliers = snapshot.multipliers(direction, index)
+        #: per square, its letter and word multipliers
+        self.letter_multipliers: Final[Sequence[int]] = letter_multipliers
+        self.word_multipliers: Final[Sequence[int]] = word_multipliers
         #: per square, the most a rack tile allowed there is worth (for the bounds)
         self.cap: Final = [snapshot.best_tile] * size
         cap = self.cap
