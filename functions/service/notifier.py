@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
 from functions.protocol.limits import MAX_FRAME_BYTES
-from functions.protocol.server import Postable
 from functions.storage.repository import Repository
+
+if TYPE_CHECKING:  # the frame models load pydantic: $connect and $disconnect post nothing
+    from functions.protocol.server import Postable
 
 _WORKERS = 8
 
