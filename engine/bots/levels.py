@@ -4,12 +4,14 @@ Every level sees moves scored exactly like a player's receipt and then plays lik
 its strength:
 
 - weaker bots know fewer words (the ``vocabulary`` most common ones,
-  :mod:`engine.lexicon.common_words`), miss some moves, look only at a few of the best, pick
-  among them by chance, ignore the theme (they judge a word by its points before affinity)
-  and keep no eye on the tiles they leave;
+  :mod:`engine.lexicon.common_words`, and their match's theme words: every word their move
+  makes, along the line and across it, is one they know), miss some moves, look only at a
+  few of the best, pick among them by chance, ignore the theme (they judge a word by its
+  points before affinity) and keep no eye on the tiles they leave;
 - stronger bots know more words, see everything, weigh the theme and the chain, and the master
-  adds the value of the rack it keeps (:func:`leave_value`, a table derived from self-play);
-  from level 2 they buy and use cards.
+  adds the value of the rack it keeps (:func:`leave_value`, a table derived from self-play)
+  and may play any word, the common one first on equal value; from level 2 they buy and use
+  cards.
 
 A bot's choice is reproducible: its random draws come from a generator seeded by the match,
 the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot``).
@@ -25,6 +27,7 @@ from engine.bots.dawg import Dawg
 from engine.bots.leave_table import LEAVE_WEIGHTS
 from engine.bots.movegen import Scored
 from engine.bots.search import candidates
+from engine.bots.vocabulary import vocabulary_words
 from engine.cards import WORD_MULTIPLIERS
 from engine.commands import Buy, Command, MoveCard, Pass, Play, Swap, UseCard
 from engine.match import Resources
@@ -47,11 +50,16 @@ class Level:
     cards: bool  # buys and uses cards
 
 
+#: Level 4 knows the whole list of common words (about 26,000: every word of the lexicon that
+#: Portuguese text uses at least once per million words, less the excluded ones); its size
+#: is a cap above the list's length.
+WHOLE_LIST = 30_000
+
 LEVELS: tuple[Level, ...] = (
     Level(1, "Iniciante", 800, 3_000, 30, 50, False, False, False, False),
     Level(2, "Aprendiz", 1000, 8_000, 20, 40, True, False, False, True),
     Level(3, "Jogador", 1200, 20_000, 30, 25, True, True, False, True),
-    Level(4, "Experiente", 1400, 40_000, 60, 10, True, True, False, True),
+    Level(4, "Experiente", 1400, WHOLE_LIST, 60, 10, True, True, False, True),
     Level(5, "Mestre", 1600, None, 1, 0, True, True, True, True),
 )
 
@@ -137,10 +145,15 @@ def considered(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Re
     graph = dawg if dawg is not None else Dawg.default()
     rack = state.seats[seat].rack
     leave = (leave_value, leave_bounds(rack)) if lvl.leave else None
-    moves = candidates(rules, state, seat, res, graph, top=lvl.looks_at,
-                       vocabulary=lvl.vocabulary, leave=leave)[: lvl.looks_at]
-    judged = [(m, _judge(lvl, m)) for m in moves]
-    return sorted(judged, key=lambda pair: (-pair[1], pair[0].sort_key()))
+    # On equal value the common word first: the master may play any word, but a player
+    # learns more from one they know. (The search keeps the moves tied at its cut.)
+    common = vocabulary_words(WHOLE_LIST)
+    moves = sorted(candidates(rules, state, seat, res, graph, top=lvl.looks_at,
+                              vocabulary=lvl.vocabulary, leave=leave),
+                   key=lambda m: (-m.value, m.main not in common, m.sort_key()))
+    judged = [(m, _judge(lvl, m)) for m in moves[: lvl.looks_at]]
+    return sorted(judged, key=lambda pair: (-pair[1], pair[0].main not in common,
+                                            pair[0].sort_key()))
 
 
 def choose_move(lvl: Level, rules: RuleSet, state: MatchState, seat: int, res: Resources,

@@ -56,6 +56,8 @@ class ScoreModel:
     known: Callable[[str], bool] | None = None
     #: the graph of the words this player may play along a line (None: the whole lexicon)
     graph: Dawg | None = None
+    #: the graph of the words this player may make across a line (None: the whole lexicon)
+    cross_graph: Dawg | None = None
     #: the words above Frio for this player and their graph (None: unknown, one pass)
     theme_words: frozenset[str] | None = None
     theme_graph: Dawg | None = None

@@ -16,8 +16,7 @@ from engine import chain as chains
 from engine.board import Board, Layout
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
-from engine.bots.themegraph import theme_graph, theme_words
-from engine.bots.vocabulary import vocabulary_graph, vocabulary_words
+from engine.bots.themegraph import known_graph, theme_graph, theme_words
 from engine.match import Resources, affinity, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet
@@ -61,7 +60,7 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
                 vocabulary: int | None = None,
                 leave: LeaveModel | None = None) -> ScoreModel:
     """The numbers a move's value needs, for ``seat`` in ``state``; with ``vocabulary``, for
-    a player who knows only that many of the most common words."""
+    a player who knows only that many of the most common words and its theme words."""
     player = state.seats[seat]
     factors: dict[str, int] = {}
 
@@ -78,15 +77,23 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
     best_chain = max(100, rules.chain_bonus_for(player.chain.length + 1))
     factor_max = max(band_weight(rules, band, False) * (best_chain if band >= Band.QUENTE else 100)
                      for band in Band)
+    themed = theme_words(state, player, res)
+    themed_graph = theme_graph(state, player, res)
+    known: Callable[[str], bool] | None = None
+    graph = None
+    if vocabulary is not None:
+        # A player who knows few words plays those and the theme's, along the line and
+        # across it: every word its move makes is one it knows.
+        words, graph = known_graph(state, player, res, vocabulary)
+        known = words.__contains__
     return ScoreModel(
         values=dict(rules.tile_values),
         bonus=_bonus_table(rules.layout),
         length_bonus=tuple(rules.length_bonus), factor=factor, factor_max=factor_max,
         blocked=frozenset((r, c) for r, c, owner in state.anchors if owner != seat),
-        known=vocabulary_words(vocabulary).__contains__ if vocabulary is not None else None,
-        graph=vocabulary_graph(vocabulary) if vocabulary is not None else None,
-        theme_words=theme_words(state, player, res),
-        theme_graph=theme_graph(state, player, res, vocabulary),
+        known=known, graph=graph, cross_graph=graph,
+        theme_words=themed,
+        theme_graph=themed_graph,
         plain_factor=band_weight(rules, Band.FRIO, False) * 100,
         leave=leave[0] if leave is not None else None,
         leave_bounds=leave[1] if leave is not None else (),
@@ -100,8 +107,9 @@ def candidates(
 ) -> list[Scored]:
     """The scored placements of ``seat``'s rack: the ``top`` best and those within ``margin``
     of the ``top``-th (every one when ``top`` is None), best first; with ``vocabulary``, only
-    the moves whose words along their line and main word are among that many of the most
-    common; with ``leave``, "best" is by total plus leave."""
+    the moves whose every word (along the line and across it) is among that many of the most
+    common or is one of the player's theme words; with ``leave``, "best" is by total plus
+    leave."""
     model = score_model(rules, state, seat, res, vocabulary, leave)
     return best(dawg, Board(state.board), state.seats[seat].rack, rules.centre, model, top,
                 margin)

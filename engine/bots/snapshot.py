@@ -48,7 +48,7 @@ class Snapshot:
 
     __slots__ = (
         "_bonus", "_by_value", "_caps", "_fits", "best_tile", "board", "bonus_by_length",
-        "centre", "dawg", "extra", "graph", "leave", "letters", "margin", "model",
+        "centre", "cross_graph", "dawg", "extra", "graph", "leave", "letters", "margin", "model",
         "rack_codes", "rack_counts", "rack_size", "rack_wild", "squares", "subsets",
         "tile_value", "top", "top_sums", "usable", "values", "words",
     )
@@ -108,9 +108,12 @@ class Snapshot:
         bonus = model.length_bonus if model is not None else (0,)
         self.bonus_by_length: Final[Sequence[int]] = (
             *bonus, *[bonus[-1]] * max(0, board.size + 2 - len(bonus)))
-        #: the graph of the main words (cross-checks always use the whole lexicon's)
+        #: the graph of the main words (the whole lexicon's, or the words a player knows)
         self.graph: Final = model.graph if model is not None and model.graph is not None \
             else dawg
+        #: the graph of the cross words (the whole lexicon's, or the words a player knows)
+        self.cross_graph: Final = model.cross_graph if model is not None and \
+            model.cross_graph is not None else dawg
         self._fits: Final[dict[int, bool]] = {}
         #: by number of tiles, the keys of the tiles of the rack that many may be: for the
         #: whole rack and for all but one tile, with no wildcard in it (see fits)
@@ -198,7 +201,7 @@ class LaneSnapshot:
         self.follow: Final[Sequence[Follow]] = follow
         # (a last entry of 0 past the edge: no letter goes there)
         checks, lengths, prefixes, suffixes, points = lane_crosses(
-            snapshot.dawg, [*open_squares, 0], crosses, index, beside, kept, value)
+            snapshot.cross_graph, [*open_squares, 0], crosses, index, beside, kept, value)
         #: per square, the letters allowed there by its cross word (all, if it has none)
         self.checks: Final = checks
         #: per square, the length of its cross word with the square (0: it has none), the

@@ -8,13 +8,14 @@ above Frio for this player, bounded by the largest factor, then over the whole l
 by the plain factor, skipping the theme words the first pass already covered.
 
 The graph is built once per theme (a few thousand words, tens of milliseconds) and kept with
-the theme; a Tema Pessoal's union graph is kept with the match's theme.
+the theme; a Tema Pessoal's union graph is kept with the match's theme. A weaker bot's
+vocabulary and its theme words make one more graph (:func:`known_graph`), kept the same way.
 """
 
 from __future__ import annotations
 
 from engine.bots.dawg import Dawg, build
-from engine.bots.vocabulary import vocabulary_words
+from engine.bots.vocabulary import vocabulary_graph, vocabulary_words
 from engine.match import Resources
 from engine.state import MatchState, Seat
 from engine.themes import Theme
@@ -32,26 +33,46 @@ def theme_words(state: MatchState, seat: Seat, res: Resources) -> frozenset[str]
     return found if found is not None else frozenset()
 
 
-def theme_graph(state: MatchState, seat: Seat, res: Resources,
-                vocabulary: int | None = None) -> Dawg | None:
-    """The word graph of :func:`theme_words` (None when there are none or they are unknown),
-    only those among the ``vocabulary`` most common words if it is given."""
+def theme_graph(state: MatchState, seat: Seat, res: Resources) -> Dawg | None:
+    """The word graph of :func:`theme_words` (None when there are none or they are unknown).
+    Every player knows its theme's words, whatever its vocabulary."""
     themes = _themes(state, seat, res)
     if not themes:
         return None
     first = themes[0]
-    key = ("graph", id(res.lexicon), vocabulary, *(id(t) for t in themes[1:]))
+    key = ("graph", id(res.lexicon), *(id(t) for t in themes[1:]))
     cached = first.cache.get(key)
     if isinstance(cached, tuple):
         graph = cached[-1]
         assert graph is None or isinstance(graph, Dawg)
         return graph
     words = theme_words(state, seat, res)
-    if words and vocabulary is not None:
-        words &= vocabulary_words(vocabulary)
     graph = Dawg(build(sorted(words))) if words else None
     first.cache[key] = (res.lexicon, *themes[1:], graph)  # kept alive so the ids stay unique
     return graph
+
+
+def known_graph(state: MatchState, seat: Seat, res: Resources,
+                vocabulary: int) -> tuple[frozenset[str], Dawg]:
+    """The words a player of ``vocabulary`` common words knows in this match, its theme words
+    included, and their graph: every word its move makes, along the line and across it, must
+    be one of them. Built once per vocabulary and theme (under 0.2 s), kept with the theme."""
+    words = vocabulary_words(vocabulary)
+    themed = theme_words(state, seat, res)
+    themes = _themes(state, seat, res)
+    if not themed or not themes:
+        return words, vocabulary_graph(vocabulary)
+    first = themes[0]
+    key = ("known", id(res.lexicon), vocabulary, *(id(t) for t in themes[1:]))
+    cached = first.cache.get(key)
+    if isinstance(cached, tuple):
+        known, graph = cached[-2:]
+        assert isinstance(known, frozenset) and isinstance(graph, Dawg)
+        return known, graph
+    known = words | themed
+    graph = Dawg(build(sorted(known)))
+    first.cache[key] = (res.lexicon, *themes[1:], known, graph)  # the ids stay unique
+    return known, graph
 
 
 def _themes(state: MatchState, seat: Seat, res: Resources) -> list[Theme]:

@@ -162,17 +162,19 @@ def test_a_reserved_square_loses_exactly_the_moves_through_it() -> None:
 
 
 def test_a_vocabulary_search_finds_exactly_the_known_moves_of_the_full_list() -> None:
-    """Searching the vocabulary's graph loses nothing: it equals filtering every move by
-    its words (the one along its line and the main word), and its best are the best of
-    that filtered list."""
+    """Searching the vocabulary's graphs loses nothing: it equals filtering every move by
+    all its words (the one along its line and those across it) being common or the theme's,
+    and its best are the best of that filtered list."""
     from engine.bots.search import candidates
+    from engine.bots.themegraph import theme_words
     from engine.bots.vocabulary import vocabulary_words
 
     rules, state = state_of(GOLDEN["middle-praia"])
-    known = vocabulary_words(8_000)
+    known = vocabulary_words(8_000) | (theme_words(state, state.seats[0], RES) or frozenset())
     every = candidates(rules, state, 0, RES, Dawg.default(), top=None)
     kept = {s.placement.key() for s in every
-            if s.placement.word in known and s.main in known}
+            if all(w.word in known for w in preview(rules, state, 0, s.placement.tiles,
+                                                    resources=RES).words)}
     assert 0 < len(kept) < len(every)
     listed = candidates(rules, state, 0, RES, Dawg.default(), top=None, vocabulary=8_000)
     assert {s.placement.key() for s in listed} == kept

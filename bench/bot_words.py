@@ -1,0 +1,120 @@
+"""The words the bots play: how common they are, level by level.
+
+Run with ``python -m bench.bot_words [--words N] [--seed S] [--levels 1,2,3,4,5]``. For each
+level, bots of that level play two-seat standard matches against each other (seeded, themes
+drawn as in a real match) until their moves hold at least ``N`` main words (150 by default).
+Every word a move makes is looked up in wordfreq's Portuguese frequencies, on the Zipf scale
+(log10 of the uses per billion words), and the report gives per level:
+
+- the main words and all the words made (main and cross words), counted with repeats;
+- the share below the common words' cut-off (Zipf 3.0, ``tools/lexicon_build/common_words``);
+- the share wordfreq does not know at all;
+- the share that is neither on the common-word list nor one of the match's theme words
+  (what levels 1–4 must never play);
+- the 20 rarest distinct words, with their Zipf value.
+
+wordfreq is a build and bench dependency only: the game never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.bots.levels import BotPlayer, bot_rng, level
+from engine.bots.turn import play_turn
+from engine.lexicon.common_words import CommonWords
+from engine.match import Player, Resources, new_match
+from engine.rules import RuleSet
+
+CUTOFF = 3.0
+
+
+@dataclass
+class Tally:
+    """The words of one level's moves: ``(word, theme word?)`` for main and all words."""
+
+    main: list[tuple[str, bool]] = field(default_factory=list)
+    made: list[tuple[str, bool]] = field(default_factory=list)
+    matches: int = 0
+
+
+def zipf_of(word: str) -> float:
+    """The Zipf frequency of a folded word: the highest among its accented spellings."""
+    import wordfreq
+
+    from engine.lexicon import Lexicon
+
+    lexicon = Lexicon.default()
+    spellings = {word.lower(), (lexicon.display(word) or word).lower()}
+    return max(wordfreq.zipf_frequency(s, "pt", wordlist="best") for s in spellings)
+
+
+def play(number: int, words: int, seed: str) -> Tally:
+    """Matches of two level-``number`` bots until their moves hold ``words`` main words."""
+    rules, res = RuleSet.standard(), Resources.default()
+    bot = BotPlayer(level(number))
+    tally = Tally()
+    while len(tally.main) < words:
+        players = [Player(f"b{i}", f"Robô {i + 1}", bot=True) for i in range(2)]
+        state, _ = new_match(rules, f"words-{number}-{tally.matches}", players,
+                             seed=f"{seed}-{number}-{tally.matches}", now=0, resources=res)
+        themed = res.themes.get(state.theme_id).words(res.lexicon) or frozenset()
+        now = 0
+        while not state.finished:
+            now += 1000
+            seat = state.current
+            state, events = play_turn(bot, rules, state, now, resources=res,
+                                      rng=bot_rng(state, seat))
+            for event in events:
+                if event.kind != "move_played":
+                    continue
+                for word in event.data["breakdown"]["words"]:
+                    entry = (word["word"], word["word"] in themed)
+                    tally.made.append(entry)
+                    if word["main"]:
+                        tally.main.append(entry)
+        tally.matches += 1
+    return tally
+
+
+def _share(count: int, total: int) -> str:
+    return f"{100 * count / total:5.1f}% ({count}/{total})" if total else "—"
+
+
+def report(number: int, tally: Tally, common: CommonWords) -> list[str]:
+    zipf: dict[str, float] = {}
+    for word, _ in tally.made:
+        if word not in zipf:
+            zipf[word] = zipf_of(word)
+    lines = [f"nível {number} ({level(number).name}): {tally.matches} partidas"]
+    for name, words in (("principais", tally.main), ("todas", tally.made)):
+        below = sum(1 for w, _ in words if zipf[w] < CUTOFF)
+        unknown = sum(1 for w, _ in words if zipf[w] == 0)
+        outside = sum(1 for w, themed in words if common.rank(w) is None and not themed)
+        lines.append(f"  palavras {name}: {len(words)}; abaixo de Zipf {CUTOFF}: "
+                     f"{_share(below, len(words))}; desconhecidas do wordfreq: "
+                     f"{_share(unknown, len(words))}; fora da lista comum e do tema: "
+                     f"{_share(outside, len(words))}")
+    rarest = sorted({w for w, _ in tally.made}, key=lambda w: (zipf[w], w))[:20]
+    lines.append("  as 20 mais raras: " + ", ".join(f"{w} {zipf[w]:.1f}" for w in rarest))
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_words", description=__doc__)
+    parser.add_argument("--words", type=int, default=150, help="main words per level")
+    parser.add_argument("--seed", default="bot-words")
+    parser.add_argument("--levels", default="1,2,3,4,5")
+    args = parser.parse_args(argv)
+    common = CommonWords.default()
+    for number in (int(n) for n in args.levels.split(",")):
+        print("\n".join(report(number, play(number, args.words, args.seed), common)))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
