@@ -112,15 +112,16 @@ def cmd_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from tools.curator import format_stats, stats
+    from tools.curator import below_floor, format_stats, stats
 
     ids = args.themes.split(",") if args.themes else Resources.default().themes.ids()
     unknown = [t for t in ids if t not in Resources.default().themes]
     if unknown:
         err.write(f"vanlexis: temas desconhecidos: {', '.join(unknown)}\n")
         return 2
-    out.write(format_stats(stats(ids, args.matches)) + "\n")
-    return 0
+    table = stats(ids, args.matches)
+    out.write(format_stats(table) + "\n")
+    return 1 if below_floor(table) else 0
 
 
 def cmd_words(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

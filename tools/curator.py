@@ -205,18 +205,36 @@ def stats(theme_ids: Iterable[str], matches: int,
     return out
 
 
+#: Every theme must give at least this share of Quente or Escaldante plays (docs/themes.md):
+#: a floor, not a band, since all seats share the theme and the bands' weights are the rules.
+HOT_FLOOR = 0.10
+
+
+def hot_share(bands: Counter[str]) -> float:
+    """The share of Quente and Escaldante plays among a theme's plays (0 with none)."""
+    plays = sum(n for b, n in bands.items() if not b.startswith("("))
+    return (bands["Quente"] + bands["Escaldante"]) / plays if plays else 0.0
+
+
+def below_floor(table: dict[str, Counter[str]]) -> list[str]:
+    """The themes whose share of Quente and Escaldante plays is under :data:`HOT_FLOOR`."""
+    return sorted(t for t, bands in table.items() if hot_share(bands) < HOT_FLOOR)
+
+
 def format_stats(table: dict[str, Counter[str]]) -> str:
     lines = [f"{'tema':<22} {'jogadas':>7} {'Escaldante':>10} {'Quente':>7} {'Morno':>6} "
              f"{'Frio':>6} {'Q+E':>6}"]
     shares = []
     for theme_id, bands in sorted(table.items()):
         plays = sum(n for b, n in bands.items() if not b.startswith("("))
-        hot = bands["Quente"] + bands["Escaldante"]
-        share = hot / plays if plays else 0.0
+        share = hot_share(bands)
         shares.append(share)
         lines.append(f"{theme_id:<22} {plays:>7} {bands['Escaldante']:>10} {bands['Quente']:>7} "
                      f"{bands['Morno']:>6} {bands['Frio']:>6} {100 * share:>5.1f}%")
     if shares:
         lines.append(f"Q+E: média {100 * sum(shares) / len(shares):.1f}%, "
                      f"de {100 * min(shares):.1f}% a {100 * max(shares):.1f}%")
+        low = below_floor(table)
+        lines.append(f"piso de {100 * HOT_FLOOR:.0f}%: " + (
+            f"abaixo dele: {', '.join(low)}" if low else "todos os temas o alcançam"))
     return "\n".join(lines)

@@ -83,3 +83,20 @@ def test_suggestions_come_from_the_thesaurus_and_are_never_added(tmp_path: Path)
     assert words["esfera"].layer == "related" and words["blusa"].layer == "distant"
     assert words["esfera"].because == ("bola",)
     assert theme["layers"]["related"] == ["camisa"]
+
+
+def test_the_stats_name_every_theme_under_the_hot_floor() -> None:
+    """Every theme must give at least 10% of Quente-or-Escaldante plays: a floor, not a band
+    around the mean (docs/themes.md)."""
+    from collections import Counter
+
+    from tools.curator import HOT_FLOOR, below_floor, format_stats, hot_share
+
+    table = {"rico": Counter({"Escaldante": 20, "Quente": 20, "Frio": 60}),
+             "no-piso": Counter({"Quente": 10, "Frio": 90, "(sem jogada)": 3}),
+             "pobre": Counter({"Quente": 9, "Frio": 91})}
+    assert HOT_FLOOR == 0.10 and hot_share(table["no-piso"]) == 0.10
+    assert below_floor(table) == ["pobre"]
+    assert format_stats(table).endswith("piso de 10%: abaixo dele: pobre")
+    del table["pobre"]
+    assert format_stats(table).endswith("todos os temas o alcançam")
