@@ -21,7 +21,9 @@ _GRAVE = str.maketrans("áéíóúâêô", "aeiouaeo")  # the written stress mar
 #: Feminines no ending rule gives: (base, feminine). Only true pairs of one word in two genders;
 #: a different word for the other sex (PAI/MÃE, BOI/VACA, GENRO/NORA) is a word of its own.
 IRREGULAR_FEMININES: Mapping[str, tuple[str, ...]] = {
-    "ator": ("atriz",), "imperador": ("imperatriz",), "embaixador": ("embaixatriz",),
+    "ator": ("atriz",), "imperador": ("imperatriz",),
+    "embaixador": ("embaixadora", "embaixatriz"), "juiz": ("juíza",), "tigre": ("tigresa",),
+    "cru": ("crua",), "nu": ("nua",), "espanhol": ("espanhola",),
     "príncipe": ("princesa",), "duque": ("duquesa",), "conde": ("condessa",),
     "visconde": ("viscondessa",), "barão": ("baronesa",), "rei": ("rainha",),
     "herói": ("heroína",), "galo": ("galinha",),
@@ -35,6 +37,11 @@ IRREGULAR_FEMININES: Mapping[str, tuple[str, ...]] = {
     "deus": ("deusa",), "guri": ("guria",), "peru": ("perua",), "mestre": ("mestra",),
     "parente": ("parenta",), "presidente": ("presidenta",), "elefante": ("elefanta",),
     "infante": ("infanta",), "gigante": ("giganta",),
+}
+
+#: Diminutives the endings do not make (-ino, and the doubled one).
+IRREGULAR_DIMINUTIVES: Mapping[str, tuple[str, ...]] = {
+    "pequeno": ("pequenino", "pequenininho"), "pequena": ("pequenina", "pequenininha"),
 }
 
 
@@ -61,6 +68,8 @@ def _syllable_vowels(word: str) -> int:
 def _plural_l(w: str) -> set[str]:
     """-l: -al → -ais, -ul → -uis; -el, -ol and -il depend on the stress (PAPEL → PAPÉIS but
     NÍVEL → NÍVEIS; ANZOL → ANZÓIS; FUZIL → FUZIS but FÓSSIL → FÓSSEIS)."""
+    if w == "mal":
+        return {"males"}  # not MAIS
     stem, unstressed = w[:-2], _accented(w[:-2])
     table = {"il": stem + "eis" if unstressed else w[:-1] + "s",
              "el": stem + ("eis" if unstressed else "éis"),
@@ -72,6 +81,8 @@ def _plural_s(w: str) -> set[str]:
     """-s: oxytones and monosyllables take -es (MÊS → MESES, PAÍS → PAÍSES, DEUS → DEUSES);
     words stressed earlier do not change (LÁPIS, ÔNIBUS, VÍRUS)."""
     last = w[-2]
+    if last in "aeo" and not _accented(w) and _syllable_vowels(w) > 1:
+        return set()  # a paroxytone of a plural's shape (FRUTOS, PIRES) takes no -es
     if last in "áêô":
         return {w[:-2] + unstress(last) + "ses"}
     if last in "íú" or not _accented(w):
@@ -90,6 +101,8 @@ def plurals(word: str) -> set[str]:
         out = {w[:-1] + "ns"}  # HOMEM → HOMENS, BOM → BONS
     elif w.endswith("l"):
         out = _plural_l(w)
+    elif w.endswith(("iz", "uz")) and len(w) > 2 and w[-3] in "aeiou":
+        out = {w[:-2] + {"i": "í", "u": "ú"}[w[-2]] + "zes"}  # RAIZ → RAÍZES, JUIZ → JUÍZES
     elif w.endswith(("r", "z")):
         out = {w + "es"}  # FLOR → FLORES, LUZ → LUZES
     elif w.endswith("s"):
@@ -123,8 +136,11 @@ def feminines(word: str) -> set[str]:
 
 
 def _inho_stem(word: str) -> str:
-    """The stem -inho/-inha attaches to, for a word ending in an unstressed vowel."""
+    """The stem -inho/-inha attaches to, for a word ending in an unstressed vowel (a final -e
+    keeps a soft C or G soft: DOCE → DOCINHO, MONGE → MONGINHO)."""
     stem = unstress(word[:-1])
+    if word[-1] == "e":
+        return stem
     if stem.endswith("c"):
         return stem[:-1] + "qu"  # BARCO → BARQUINHO, VACA → VAQUINHA
     if stem.endswith("g"):
@@ -158,10 +174,16 @@ def diminutives(word: str) -> dict[str, str]:
     zinho = tuple(f"zinh{g}" for g in genders)
     takes_zinho = last != "z" and (last == "e" or stressed_end or diphthong
                                    or last not in VOWELS or _syllable_vowels(w) == 1)
+    # a final -m is written -n before the z (TREM → TRENZINHO, HOMEM → HOMENZINHO, BOM → BONZINHO)
+    zinho_stem = unstress(w)[:-1] + "n" if last == "m" else unstress(w)
     if takes_zinho:
-        out.update({unstress(w) + z: w for z in zinho})
-    if last in "rlzs" and not w.endswith(("ês", "ás")):
+        out.update({zinho_stem + z: w for z in zinho})
+    # a final -s of a plural's shape takes no -inho (GATOS, MISTÉRIOS, SONS: no GATOSINHO;
+    # LÁPIS: LAPISINHO), nor a stressed one (PÉS, PÓS: the diminutive is PEZINHO)
+    plural_shape = w[-2:] in ("as", "es", "os", "ns")
+    if last in "rlzs" and not w.endswith(("ês", "ás", "és", "ós")) and not plural_shape:
         out.update({unstress(w) + "inho": w, unstress(w) + "inha": w})
+    out.update({d: w for d in IRREGULAR_DIMINUTIVES.get(w, ())})
     plural_out = {d + "s": d for d in out}
     for p in plurals(w):
         if p.endswith("s") and takes_zinho:

@@ -19,25 +19,32 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from engine.bots import dawg
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
+from tools.forms.decide import own_words
 from tools.lexicon_build import anagrams, common_words, forms, source, supplement, vero, vocabulary
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
-from tools.lexicon_build.expand import PRONOUN, Expander, Expansion
-from tools.lexicon_build.morphology import Morphology
+from tools.lexicon_build.expand import ENTRY, PRONOUN, Expander, Expansion
+from tools.lexicon_build.morphology import Morphology, Sources, read_feminine_decisions
+from tools.lexicon_build.usage import Usage, grammar_diminutives, theme_layer_words
 
+T = TypeVar("T")
+R = TypeVar("R")
 REPO = Path(__file__).resolve().parents[2]
 CACHE = REPO / "build" / "cache"
+THEMES = REPO / "themes"
 DENYLIST = Path(__file__).with_name("denylist.txt")
 VOWELS = frozenset("AEIOU")
 _ACCENTED = frozenset("áàâãéêíóôõúüç")
 IRREGULAR_VERB_FLAGS = frozenset("efhi")  # VERO's classes named "IRREGULARES"
-REGULAR_VERB_FLAG = "a"  # "VERBOS REGULARES"
+#: Superlatives in -íssimo and adverbs in -mente: an entry that takes them is an adjective.
+ADJECTIVE_FLAGS = frozenset("HIJK")
 
 
 class Progress:
@@ -109,6 +116,13 @@ def frequencies() -> tuple[dict[str, float], dict[str, float]]:
     return raw, folded
 
 
+def usage_of(raw_freq: Mapping[str, float], folded_freq: Mapping[str, float]) -> Usage:
+    """What the expansion judges the productive rules' forms by (``usage.py``)."""
+    written_zipf = {w: common_words.zipf(v) for w, v in raw_freq.items()}
+    return Usage({word: common_words.zipf(value) for word, value in folded_freq.items()},
+                 grammar_diminutives(written_zipf, theme_layer_words(THEMES)), written_zipf)
+
+
 def display_choice(spellings: list[str], frequency: Callable[[str], float]) -> str:
     """The documented rule: most frequent spelling, then fewest accents, then alphabetical."""
     return min(spellings, key=lambda s: (-frequency(s), sum(c in _ACCENTED for c in s), s))
@@ -140,6 +154,17 @@ def _processes() -> int:
     return max(1, min(os.cpu_count() or 1, 4))
 
 
+def _map_chunks(function: Callable[[list[T]], R], chunks: list[list[T]]) -> Iterator[R]:
+    """``function`` of each chunk, in order, on every core (forked workers)."""
+    pool = _pool(_processes())
+    try:
+        yield from (pool.imap(function, chunks) if pool else map(function, chunks))
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+
+
 _EXPANDER: Expander | None = None
 
 
@@ -158,12 +183,11 @@ def expand_all(
     chunks = [entries[i : i + chunk_size] for i in range(0, len(entries), chunk_size)]
     merged = Expansion()
     done = 0
-    pool = _pool(_processes())
     try:
-        results = pool.imap(_expand_chunk, chunks) if pool else map(_expand_chunk, chunks)
-        for chunk, part in zip(chunks, results, strict=True):
+        for chunk, part in zip(chunks, _map_chunks(_expand_chunk, chunks), strict=True):
             merged.generated += part.generated
             merged.skipped_entries += part.skipped_entries
+            merged.unused += part.unused
             merged.forbidden |= part.forbidden
             for form, derivs in part.forms.items():
                 known = merged.forms.setdefault(form, [])
@@ -171,9 +195,6 @@ def expand_all(
             done += len(chunk)
             progress(done)
     finally:
-        if pool:
-            pool.close()
-            pool.join()
         _EXPANDER = None
     for word in merged.forbidden:
         merged.forms.pop(word, None)
@@ -193,6 +214,30 @@ def _describe(chunk: list[str]) -> list[WordData]:
     ]
 
 
+def _edges(chunk: list[str]) -> list[tuple[str, str]]:
+    assert _SHARED is not None
+    return _SHARED[0].edges_from(chunk)
+
+
+def add_grammar_edges(morphology: Morphology, written: list[str],
+                      progress: Callable[[int], None], chunk_size: int = 50_000) -> int:
+    """Propose and check the grammar's forms of every written word, on every core."""
+    global _SHARED  # noqa: PLW0603
+    _SHARED = (morphology, {}, lambda _: 0.0)
+    chunks = [written[i : i + chunk_size] for i in range(0, len(written), chunk_size)]
+    count = done = 0
+    try:
+        for chunk, edges in zip(chunks, _map_chunks(_edges, chunks), strict=True):
+            for form, source in edges:
+                morphology.parents.setdefault(form, set()).add(source)
+            count += len(edges)
+            done += len(chunk)
+            progress(done)
+    finally:
+        _SHARED = None
+    return count
+
+
 def describe_all(
     morphology: Morphology,
     spellings: dict[str, list[str]],
@@ -206,16 +251,11 @@ def describe_all(
     keys = list(spellings)
     chunks = [keys[i : i + chunk_size] for i in range(0, len(keys), chunk_size)]
     words: dict[str, WordData] = {}
-    pool = _pool(_processes())
     try:
-        results = pool.imap(_describe, chunks) if pool else map(_describe, chunks)
-        for chunk, data in zip(chunks, results, strict=True):
+        for chunk, data in zip(chunks, _map_chunks(_describe, chunks), strict=True):
             words.update(zip(chunk, data, strict=True))
             progress(len(words))
     finally:
-        if pool:
-            pool.close()
-            pool.join()
         _SHARED = None
     return words
 
@@ -237,16 +277,20 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     aff = parse_aff(src.aff)
     entries = parse_dic(src.dic)
     total = len(entries)
+    raw_freq, folded_freq = frequencies()
     expansion = expand_all(
-        Expander(aff), entries, lambda n: progress(f"expanding {n:,}/{total:,} entries")
+        Expander(aff, usage_of(raw_freq, folded_freq)), entries,
+        lambda n: progress(f"expanding {n:,}/{total:,} entries"),
     )
     progress(
         f"expanded {total:,} entries to {expansion.generated:,} forms, "
-        f"{len(expansion.forms):,} lowercase letter-only",
+        f"{len(expansion.forms):,} lowercase letter-only; {expansion.unused:,} outputs of "
+        "productive rules dropped as not in use",
         final=True,
     )
     derivs = expansion.forms
-    added = supplement.merge(derivs, supplement.read())
+    declared = supplement.read()
+    added = supplement.merge(derivs, declared)
     progress(f"added {added:,} forms from the supplement (tools/lexicon_build/supplement.txt)",
              final=True)
     kept = [f for f, d in derivs.items() if any(kind != PRONOUN for _, kind in d)]
@@ -254,20 +298,29 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     spellings, dropped = fold_and_filter(kept, load_denylist())
     progress(f"folded to {len(spellings):,} words", final=True)
 
-    raw_freq, folded_freq = frequencies()
-    irregular = {e.word for e in entries if IRREGULAR_VERB_FLAGS.intersection(e.flags)}
-    regular = {e.word for e in entries if REGULAR_VERB_FLAG in e.flags}
-    verbs = {e.word for e in entries if vero.VERB.intersection(e.flags)}
+    sources = Sources(
+        lemmatise=_lemmatiser(),
+        verbs=frozenset(e.word for e in entries if vero.VERB.intersection(e.flags)),
+        adjectives=frozenset(e.word for e in entries if ADJECTIVE_FLAGS.intersection(e.flags)),
+        irregular_verbs=frozenset(
+            e.word for e in entries if IRREGULAR_VERB_FLAGS.intersection(e.flags)),
+        own_words=own_words(),
+        feminines=read_feminine_decisions(),
+        declared={form: lemma for form, made in declared.items()
+                  for lemma, kind in made if kind != ENTRY},
+    )
     morphology = Morphology(
         derivations=derivs,
         spellings=spellings,
         fold=fold_portuguese,
         frequency=lambda w: folded_freq.get(w, 0.0),
-        lemmatise=_lemmatiser(),
-        irregular_verbs=irregular,
-        regular_verbs=regular,
-        verbs=verbs,
+        sources=sources,
     )
+    written = sorted(s for group in spellings.values() for s in group)
+    edges = add_grammar_edges(
+        morphology, written, lambda n: progress(f"plurals, feminines, diminutives {n:,}"))
+    progress(f"{edges:,} checked forms (plural, feminine, diminutive) of "
+             f"{len(morphology.parents):,} words", final=True)
     words = describe_all(
         morphology, spellings, lambda s: raw_freq.get(s, 0.0),
         lambda n: progress(f"roots and bases {n:,}/{len(spellings):,}"),
@@ -303,6 +356,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     report: dict[str, object] = {
         "entries": total,
         "generated_forms": expansion.generated,
+        "unused_rule_outputs_dropped": expansion.unused,
         "supplement_forms": added,
         "letter_only_forms": len(derivs),
         "pre_pronoun_only_dropped": pronoun_only,
@@ -310,6 +364,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         **{f"dropped_{reason}": count for reason, count in dropped.items()},
         "folded_words": len(words),
         "folded_with_several_spellings": sum(1 for f in spellings.values() if len(f) > 1),
+        "form_edges": edges,
+        "words_with_bases": sum(1 for w in words.values() if w.bases),
         "artifact_bytes": len(artifact),
         "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
         "graph_bytes": len(graph),

@@ -14,7 +14,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from tools.lexicon_build import vero
+from engine.lexicon import fold
+from tools.lexicon_build import usage, vero
 from tools.lexicon_build.affixes import AffixClass, AffixFile, AffixRule, DicEntry
 
 # Derivation kinds.
@@ -30,7 +31,7 @@ _KEEP = re.compile(r"^[a-zàáâãçéêíóôõúü]+$")
 _ACCENTED_VOWELS = "áéíóúâêôàãõ"
 
 Stem = tuple[AffixRule | None, bool]  # a prefix rule (None: no prefix), cross-product allowed
-Made = tuple[str, str, str, str]  # form, lemma, kind, flag
+Made = tuple[str, str, str, str, str]  # form, lemma, kind, flag, the rule's added ending
 
 
 def unaccent(text: str) -> str:
@@ -47,6 +48,7 @@ class Expansion:
     generated: int = 0
     forbidden: set[str] = field(default_factory=set)
     skipped_entries: int = 0
+    unused: int = 0  # outputs of productive rules dropped as not in use (usage.py)
 
 
 def _pronoun_rule_ids(cls: AffixClass) -> frozenset[int]:
@@ -89,11 +91,14 @@ def _present_twin(entry: str, form: str, entry_forms: set[str]) -> bool:
 class Expander:
     """Expands entries with one parsed affix file; classes are prepared once."""
 
-    def __init__(self, aff: AffixFile) -> None:
+    def __init__(self, aff: AffixFile, use: usage.Usage | None = None) -> None:
+        """``use``: keep the productive rules' forms only where they are in use
+        (``usage.py``); without it every form is kept (the dictionary as Hunspell reads it)."""
         unknown = set(aff.suffixes) - vero.KNOWN_SUFFIX_FLAGS
         if unknown:
             raise ValueError(f"suffix flags with no known meaning: {sorted(unknown)}")
         self.aff = aff
+        self.use = use
         self._pronoun_ids = {
             flag: _pronoun_rule_ids(cls)
             for flag, cls in aff.suffixes.items()
@@ -136,7 +141,11 @@ class Expander:
         self._emit_suffixed(made, pronoun, out)
 
     def _prefixed_stems(self, entry: DicEntry, out: Expansion) -> list[Stem]:
-        """Emit the word and its prefixed variants (desamar, reamar): lemmas of their own."""
+        """Emit the word and its prefixed variants (desamar, reamar): lemmas of their own.
+
+        Prefixed words are not judged by use (``usage.py``): their meaning is the prefix's and
+        the word's (DESACORRENTAR, HIPERPROTEÇÃO), and a read of the sample found pruning them
+        by use lost more current words than junk."""
         word = entry.word
         self._emit(out, word, word, ENTRY)
         stems: list[Stem] = [(None, True)]
@@ -180,21 +189,25 @@ class Expander:
                     if i in ids:
                         pronoun.append((form, lemma))
                     else:
-                        made.append((form, lemma, self._kind(flag, form), flag))
+                        made.append((form, lemma, self._kind(flag, form), flag, srule.add))
         return made, pronoun
 
     def _emit_suffixed(
         self, made: list[Made], pronoun: list[tuple[str, str]], out: Expansion
     ) -> None:
+        if self.use is not None:
+            made_all = len(made)
+            made = self._in_use(made, self.use)
+            out.unused += made_all - len(made)
         by_lemma: dict[str, set[str]] = {}
-        for form, lemma, _, _ in made:
+        for form, lemma, *_ in made:
             by_lemma.setdefault(lemma, {lemma}).add(form)
         for form, lemma in pronoun:
             forms_of = by_lemma.get(lemma, {lemma})
             kind = BASE if _present_twin(lemma, form, forms_of) else PRONOUN
             self._emit(out, form, lemma, kind)
         derived_groups: dict[tuple[str, str], list[str]] = {}
-        for form, lemma, kind, flag in made:
+        for form, lemma, kind, flag, _ in made:
             if kind == DERIVED:
                 derived_groups.setdefault((lemma, flag), []).append(form)
             else:
@@ -204,6 +217,33 @@ class Expander:
             for form in group:
                 base = min((g for g in group if form.startswith(g)), key=len)
                 self._emit(out, form, base, DERIVED)
+
+    @staticmethod
+    def _in_use(made: list[Made], use: usage.Usage) -> list[Made]:
+        """The forms the usage rules keep (degrees of used words, used derivations)."""
+        kept: list[Made] = []
+        derived: dict[tuple[str, str], list[Made]] = {}
+        for item in made:
+            form, lemma, _, flag, add = item
+            if usage.feminine_of_ao(flag, form, lemma):
+                if use.keeps_feminine_of_ao(lemma):
+                    kept.append(item)
+                continue
+            rule = usage.rule_kind(flag, add)
+            if rule == usage.PLAIN:
+                kept.append(item)
+            elif rule == usage.DEGREE:
+                if use.keeps_degree(fold(form), fold(lemma)):
+                    kept.append(item)
+            elif rule == usage.MADE_DEGREE:
+                if use.keeps_made_degree(fold(form)):
+                    kept.append(item)
+            elif rule == usage.DERIVATION:
+                derived.setdefault((lemma, flag), []).append(item)
+        for group in derived.values():
+            if use.keeps_derivation([fold(f) for f, *_ in group]):
+                kept.extend(group)
+        return kept
 
     def _count_enclitic(
         self,

@@ -1,80 +1,104 @@
-"""Roots for the chain rule and bases for themes, computed once at build time.
+"""Bases for themes and roots for the chain rule, computed once at build time.
 
-Roots come from the dictionary's own morphology: a form's roots are the dictionary words
-(entries, with any prefix they carry) that inflect to it: number, gender, degree, conjugation.
-A derived word (-mente, -idade, -dor ...) is a word of its own. The lemma list (below) adds its
-lemma, and settles one collision: a noun it knows as a lemma (BOLA, CASA) is not rooted in the
-regular verb VERO made of it (bolar, casar), so BOLA and BOLO stay different words. VERO
-splits a few irregular paradigms over extra entries (``for`` holds foi/fosse/fora of both IR
-and SER, ``vá`` holds vai/vão of IR): :data:`PARADIGM_LINKS` joins them back, and suppletive
-forms that VERO lists as plain entries (ERA, É) are joined to their irregular verb through the
-lemmatiser.
+**Bases.** The rules count plurals, feminines and diminutives as their base word (BOLAS and
+BOLINHA count as BOLA), and nothing else: a conjugation is no base. The forms are proposed by
+the same grammar the themes use (:mod:`tools.forms.grammar`), on the written words, accents
+included, and each proposal is checked before it becomes an edge *form → the word it is made
+from*:
 
-Bases say what a word counts as for themes (plural, feminine, diminutive, and the infinitive of
-a verb form). Many common nouns exist in VERO only as verb forms (BOLA is a form of BOLAR), so
-bases cannot come from entries alone. The rule, in order:
+- both written words are in the dictionary, and the word it is made from is not only a
+  conjugation (CANTAS is no plural of the verb form CANTA; COZINHA no diminutive of COZA;
+  a masculine participle agrees like an adjective: NAMORADA, VESTIDINHO);
+- the form is not on the reviewed list of words of their own (``tools/forms/own_words.txt``:
+  FRUTA, MATA, COPA, BOLINHO, CAOS…);
+- a plural of a word in -ão is the one the dictionary gives it (MÃOS, not MÃES, for MÃO);
+- a diminutive is not more frequent than its word (SARDINHA, SOBRINHO, CAMINHO are words of
+  their own; CASINHA and BOLINHA are diminutives);
+- a feminine needs a second source to agree (:meth:`Morphology.feminine_counts`): the lemma
+  list gives the masculine as its lemma (MENINA → MENINO), the masculine is an adjective in the
+  dictionary (it takes -íssimo or -mente) and the dictionary makes the feminine from it, both
+  are participles of one verb, it is an agent noun in -dor/-tor/-sor/-nhor (PROFESSORA), or the
+  irregular table of the grammar (ATRIZ, RAINHA); ``feminines.txt`` holds the team's decisions
+  where those sources are silent or wrong (GATA and FILHA count; RUÃ is no word).
 
-1. the lemma a lemmatiser (simplemma, built from curated lemma lists) gives, if it is a word;
-2. unless the lemmatiser knows the word as a lemma of its own (LINHA, PORTA, PADRINHO), also
-   every singular that regularly pluralises to it (CAPITAIS → CAPITAL, LEOES → LEAO), with that
-   singular's own bases, if the lemmatiser does not know the word or agrees (QUIS is no plural
-   of QUI); and every dictionary word it is an inflection of, except that a change of gender
-   (LINHO → LINHA) needs the lemmatiser's agreement, or a lemmatiser that could only offer a
-   verb for it (GATA → gatar, so GATO stands).
+A word's bases are every word its edges lead to (GATINHAS → GATINHA → GATA → GATO).
 
-That keeps the traps out (BOLA is not a form of BOLO, PORTA not of PORTO, LINHA not of LINHO,
-PADRINHO not of PADRE) while BOLAS and BOLINHA count as BOLA.
+**Roots.** Two words share a root when their roots intersect (the chain's same-root rule). A
+word's roots are the words at the top of its bases (BOLINHAS: BOLA), or the word itself, and,
+when it is no noun or adjective of its own, the verbs it conjugates (AMARA and AMARAS: AMAR;
+VERO splits a few irregular paradigms over extra entries, which :data:`PARADIGM_LINKS` joins, and
+suppletive forms that VERO lists as plain entries, ERA and FOI, join their verb through the
+lemma list). A noun that is also a verb form keeps its own root: MATA (the forest) and MATO do
+not meet at MATAR, nor BOLA and BOLO at BOLAR.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 
-from tools.lexicon_build.expand import BASE, DEGREE, DERIVED, ENTRY
-
-ROOT_KINDS = frozenset((ENTRY, BASE, DEGREE, DERIVED))
+from tools.forms.grammar import (
+    DIMINUTIVE,
+    FEMININE,
+    IRREGULAR_FEMININES,
+    diminutives,
+    inflections,
+)
+from tools.lexicon_build.expand import BASE, ENTRY
 
 #: VERO entries that only hold part of another verb's paradigm.
 PARADIGM_LINKS: Mapping[str, tuple[str, ...]] = {"for": ("ir", "ser"), "vá": ("ir",)}
+#: The team's decisions on feminine pairs (see the file's header).
+FEMININES_PATH = Path(__file__).with_name("feminines.txt")
+#: Agent nouns and adjectives whose feminine adds -a (PROFESSOR → PROFESSORA).
+AGENT_ENDINGS = ("dor", "tor", "sor", "nhor", "stor")
+PARTICIPLE_ENDINGS = ("ado", "ido")
 
 Derivations = Mapping[str, list[tuple[str, str]]]
 
 
-def inverse_plurals(word: str) -> set[str]:
-    """Singulars that Portuguese's regular plural rules turn into ``word`` (folded)."""
-    out: set[str] = set()
-    if not word.endswith("S") or len(word) < 3:
-        return out
-    out.add(word[:-1])  # CASAS, PAIS, CAFES
-    if word.endswith("ES"):
-        out.add(word[:-2])  # FLORES, LUZES, MARES
-    for plural in ("OES", "AES", "AOS"):
-        if word.endswith(plural):
-            out.add(word[:-3] + "AO")  # LEOES, PAES, MAOS
-    for plural, singular in (("AIS", "AL"), ("EIS", "EL"), ("OIS", "OL"), ("UIS", "UL")):
-        if word.endswith(plural):
-            out.add(word[:-3] + singular)  # CAPITAIS, PAPEIS, LENCOIS, AZUIS
-    if word.endswith("IS"):
-        out.add(word[:-1] + "L")  # FUZIS → FUZIL
-    if word.endswith("EIS"):
-        out.add(word[:-3] + "IL")  # FOSSEIS → FOSSIL
-    if word.endswith("NS"):
-        out.add(word[:-2] + "M")  # HOMENS → HOMEM
-    out.discard(word)
-    return {w for w in out if len(w) >= 2}
+def _zinho_singular(word: str, form: str, source: str) -> str:
+    """The singular diminutive a -zinhos/-zinhas plural is also the plural of: the grammar
+    makes PÃEZINHOS from the plural PÃES, and it counts as PÃOZINHO too ("" if none)."""
+    if source == word or not form.endswith(("zinhos", "zinhas")):
+        return ""
+    singulars = [d for d, s in diminutives(word).items()
+                 if s == word and d.endswith(form[-6:-1])]
+    return singulars[0] if singulars else ""
 
 
-def _singular(word: str) -> str:
-    return word[:-1] if word.endswith("S") else word
+def read_feminine_decisions(path: Path = FEMININES_PATH) -> dict[tuple[str, str], bool]:
+    """``(feminine, masculine) → counts`` from ``feminines.txt`` (written spellings)."""
+    decisions: dict[tuple[str, str], bool] = {}
+    if not path.exists():
+        return decisions
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        fields = line.split("#", 1)[0].split()
+        if not fields:
+            continue
+        if len(fields) != 3 or fields[2] not in ("=", "≠"):
+            raise ValueError(f"{path.name}:{number}: esperado “feminino masculino =|≠”")
+        decisions[(fields[0], fields[1])] = fields[2] == "="
+    return decisions
 
 
-def changes_gender(word: str, base: str) -> bool:
-    """Whether ``word`` is a feminine made from a non-feminine ``base`` (LINHA from LINHO)."""
-    return _singular(word).endswith("A") and not _singular(base).endswith("A")
+@dataclass(frozen=True)
+class Sources:
+    """What the checks read besides the expansion: the dictionary's entries by kind, the
+    lemma list, the reviewed lists, and the forms the supplement declares."""
+
+    lemmatise: Callable[[str], tuple[str, bool]]  # written word → (lemma, listed)
+    verbs: frozenset[str]  # VERO entries with a verb class
+    adjectives: frozenset[str]  # VERO entries that take -íssimo or -mente
+    irregular_verbs: frozenset[str]
+    own_words: frozenset[str]  # folded
+    feminines: Mapping[tuple[str, str], bool]
+    declared: Mapping[str, str]  # a supplement form → its word (written)
 
 
 class Morphology:
-    """Computes roots and bases for folded words from the expansion's derivations."""
+    """Roots and bases of folded words from the expansion's derivations and the grammar."""
 
     def __init__(
         self,
@@ -83,94 +107,173 @@ class Morphology:
         spellings: Mapping[str, list[str]],
         fold: Callable[[str], str],
         frequency: Callable[[str], float],  # of a folded word
-        lemmatise: Callable[[str], tuple[str, bool]],
-        irregular_verbs: Iterable[str],
-        regular_verbs: Iterable[str],
-        verbs: Iterable[str],
+        sources: Sources,
     ) -> None:
         self._derivs = derivations
         self._spellings = spellings
         self._fold = fold
         self._freq = frequency
-        self._lemmatise = lemmatise
-        self._irregular = frozenset(irregular_verbs)
-        self._regular_verbs = frozenset(regular_verbs)
-        self._verbs = frozenset(verbs)
+        self._src = sources
+        self._written = frozenset(s for group in spellings.values() for s in group)
+        #: folded form → the folded words it is made from (checked edges)
+        self.parents: dict[str, set[str]] = {}
         self._bases: dict[str, tuple[str, ...]] = {}
-        self._lemma_cache: dict[str, tuple[set[str], bool]] = {}
+        self._irregular_folded = frozenset(fold(v).lower() for v in sources.irregular_verbs)
+
+    # -- edges -----------------------------------------------------------------------------
+
+    def add_edges(self, written: Iterable[str]) -> None:
+        """Propose and check every form the grammar makes of each written word."""
+        for edge in self.edges_from(written):
+            form, source = edge
+            self.parents.setdefault(form, set()).add(source)
+
+    def edges_from(self, written: Iterable[str]) -> list[tuple[str, str]]:
+        """The checked edges ``(folded form, folded source)`` the grammar makes of these
+        written words (and the supplement's declared forms among them)."""
+        out: list[tuple[str, str]] = []
+        fold = self._fold
+        for word in written:
+            declared = self._src.declared.get(word)
+            if declared is not None and declared in self._written:
+                out.append((fold(word), fold(declared)))
+            if self.only_conjugation(word):
+                continue
+            for form, (kind, source) in inflections(word).items():
+                if form in self._written and source in self._written \
+                        and fold(form) != fold(source) and self._counts(form, kind, source):
+                    out.append((fold(form), fold(source)))
+                    singular = _zinho_singular(word, form, source)
+                    if singular in self._written and self._counts(singular, kind, word):
+                        out.append((fold(form), fold(singular)))
+        return out
+
+    def only_conjugation(self, written: str) -> bool:
+        """Whether every reading of a written word is a verb form (CANTA, COZA, SOBRO) and the
+        lemma list does not know it as a word of its own (BOLA, CASA are nouns). A masculine
+        participle in -ado/-ido is more: it agrees like an adjective (NAMORADO, NAMORADA,
+        NAMORADOS) and takes diminutives (VESTIDINHO)."""
+        if written.endswith(PARTICIPLE_ENDINGS):
+            return False
+        derivs = self._derivs.get(written, ())
+        if not derivs or not all(kind == BASE and lemma in self._src.verbs
+                                 for lemma, kind in derivs):
+            return False
+        lemma, listed = self._src.lemmatise(written)
+        return not (listed and lemma == written)
+
+    def _counts(self, form: str, kind: str, source: str) -> bool:
+        if kind == FEMININE and form in IRREGULAR_FEMININES.get(source, ()):
+            return True  # MADRINHA of PADRINHO, though both are words of their own
+        if self._fold(form) in self._src.own_words:
+            return False
+        if kind == FEMININE:
+            return self.feminine_counts(form, source)
+        if kind == DIMINUTIVE and form != source + "s":
+            return self._freq(self._fold(form)) <= self._freq(self._fold(source))
+        # a plural (of the word, of a feminine or of a diminutive)
+        if source.endswith("ão"):
+            return self._made_from(form, source) or self._src.lemmatise(form)[0] == source
+        return True
+
+    def _made_from(self, form: str, source: str) -> bool:
+        return (source, BASE) in self._derivs.get(form, ())
+
+    def feminine_counts(self, feminine: str, masculine: str) -> bool:
+        """Whether a feminine the grammar proposes is that masculine's feminine."""
+        decided = self._src.feminines.get((feminine, masculine))
+        if decided is not None:
+            return decided
+        if feminine in IRREGULAR_FEMININES.get(masculine, ()):
+            return True
+        if masculine.endswith(AGENT_ENDINGS) and feminine == masculine + "a":
+            return True
+        if self._src.lemmatise(feminine)[0] == masculine:
+            return True
+        if masculine in self._src.adjectives and self._made_from(feminine, masculine):
+            return True
+        return masculine.endswith(PARTICIPLE_ENDINGS) and self._same_participle(
+            feminine, masculine)
+
+    def _same_participle(self, feminine: str, masculine: str) -> bool:
+        verbs = self._src.verbs
+        of_masculine = {lemma for lemma, kind in self._derivs.get(masculine, ())
+                        if kind == BASE and lemma in verbs}
+        return any(kind == BASE and lemma in of_masculine
+                   for lemma, kind in self._derivs.get(feminine, ()))
+
+    # -- bases and roots -------------------------------------------------------------------
 
     def _by_frequency(self, folded_words: Iterable[str]) -> list[str]:
         return sorted(set(folded_words), key=lambda w: (-self._freq(w), w))
 
-    def roots(self, word: str) -> list[str]:
-        lemmas, own = self._simplemma(word)
-        roots: set[str] = set(lemmas)
-        for spelling in self._spellings[word]:
-            for lemma, kind in self._derivs[spelling]:
-                if kind not in ROOT_KINDS:
-                    continue
-                if own and kind == BASE and lemma in self._regular_verbs:
-                    # BOLA, CASA, PORTA: nouns the lemma list knows, which VERO only has as
-                    # forms of the verbs made from them (bolar, casar, portar).
-                    continue
-                if (own and kind == BASE and lemma not in self._verbs
-                        and changes_gender(word, self._fold(lemma))):
-                    continue  # LINHA is a word of its own, not the feminine of LINHO
-                roots.update(self._fold(t) for t in PARADIGM_LINKS.get(lemma, (lemma,)))
-            lemma, _ = self._lemmatise(spelling)
-            if lemma in self._irregular and lemma != spelling:
-                roots.add(self._fold(lemma))
-        if own:
-            roots.add(word)
-        return self._by_frequency(roots) or [word]
-
-    def _simplemma(self, word: str) -> tuple[set[str], bool]:
-        cached = self._lemma_cache.get(word)
-        if cached is not None:
-            return cached
-        lemmas: set[str] = set()
-        own = False
-        for spelling in self._spellings[word]:
-            lemma, known = self._lemmatise(spelling)
-            folded = self._fold(lemma)
-            if folded == word:
-                own = own or known
-            elif folded in self._spellings:
-                lemmas.add(folded)
-        self._lemma_cache[word] = (lemmas, own)
-        return lemmas, own
-
-    def _known(self, word: str) -> bool:
-        return any(self._lemmatise(spelling)[1] for spelling in self._spellings[word])
-
     def bases(self, word: str) -> tuple[str, ...]:
+        """Every word the edges lead to from ``word`` (not itself), most common first."""
         cached = self._bases.get(word)
         if cached is not None:
             return cached
-        self._bases[word] = ()  # guards against any cycle while computing
-        lemmas, own = self._simplemma(word)
-        found: set[str] = set(lemmas)
-        if not own:
-            verb_only = bool(lemmas) and all(lemma.endswith("R") for lemma in lemmas)
-            known = self._known(word)
-            for singular in inverse_plurals(word):
-                # QUIS is no plural of QUI: where the lemma list knows the word, it decides.
-                if singular in self._spellings and (not known or singular in lemmas):
-                    found.add(singular)
-                    found.update(self.bases(singular))
-            for spelling in self._spellings[word]:
-                for lemma, kind in self._derivs[spelling]:
-                    if kind != BASE:
-                        continue
-                    for target in PARADIGM_LINKS.get(lemma, (lemma,)):
-                        base = self._fold(target)
-                        if base not in self._spellings:
-                            continue
-                        if (lemma not in self._verbs and changes_gender(word, base)
-                                and base not in lemmas and not verb_only):
-                            continue
-                        found.add(base)
-        found.discard(word)
-        result = tuple(self._by_frequency(found))
+        seen: set[str] = set()
+        todo = list(self.parents.get(word, ()))
+        while todo:
+            base = todo.pop()
+            if base in seen or base == word:
+                continue
+            seen.add(base)
+            todo.extend(self.parents.get(base, ()))
+        result = tuple(self._by_frequency(seen))
         self._bases[word] = result
         return result
+
+    def _own(self, word: str) -> bool:
+        """A word of its own: a dictionary entry, a lemma of the lemma list, or on the reviewed
+        list of words of their own (FRUTA, COPA: not forms of FRUTAR, COPAR)."""
+        if word in self._src.own_words:
+            return True
+        for spelling in self._spellings[word]:
+            if any(kind == ENTRY and self._fold(lemma) == word
+                   for lemma, kind in self._derivs.get(spelling, ())):
+                return True
+            lemma, listed = self._src.lemmatise(spelling)
+            if listed and lemma == spelling:
+                return True
+        return False
+
+    def _verbs_of(self, word: str) -> set[str]:
+        found: set[str] = set()
+        for spelling in self._spellings[word]:
+            for lemma, kind in self._derivs.get(spelling, ()):
+                if kind == BASE and lemma in self._src.verbs:
+                    found.update(self._fold(t) for t in PARADIGM_LINKS.get(lemma, (lemma,)))
+        return found
+
+    def _suppletive(self, word: str) -> set[str]:
+        found = set()
+        for spelling in self._spellings[word]:
+            lemma, _ = self._src.lemmatise(spelling)
+            if lemma in self._src.irregular_verbs and lemma != spelling:
+                found.add(self._fold(lemma))
+        return found
+
+    def _plain_roots(self, word: str) -> set[str]:
+        return {word} | self._verb_roots(word)
+
+    def _verb_roots(self, word: str) -> set[str]:
+        """The verbs a word is a form of: all of them for a word that is only a verb form,
+        only the irregular ones for a word of its own (FEITO of FAZER, ERA of SER, but not
+        MATA of MATAR)."""
+        verbs = self._verbs_of(word)
+        if self._own(word):
+            verbs = {v for v in verbs if v.lower() in self._irregular_folded}
+        return verbs | self._suppletive(word)
+
+    def roots(self, word: str) -> list[str]:
+        """The words at the top of the bases (or the word), and the verbs it conjugates when
+        it is no word of its own; most common first."""
+        bases = self.bases(word)
+        if not bases:
+            return self._by_frequency(self._plain_roots(word))
+        roots = self._verb_roots(word)
+        tops = [base for base in bases if not self.parents.get(base)] or [word]
+        for top in tops:
+            roots |= self._plain_roots(top)
+        return self._by_frequency(roots)
