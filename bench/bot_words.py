@@ -11,7 +11,9 @@ Every word a move makes is looked up in wordfreq's Portuguese frequencies, on th
 - the share wordfreq does not know at all;
 - the share that is neither on the common-word list nor one of the match's theme words
   (what levels 1–4 must never play);
-- the 20 rarest distinct words, with their Zipf value.
+- the 20 rarest distinct words, with their Zipf value;
+- a seeded random sample of distinct main words (40 by default, ``--sample``), theme words
+  marked with ``*``, to be read by a person: does a Brazilian adult recognise each one?
 
 wordfreq is a build and bench dependency only: the game never imports it.
 """
@@ -19,6 +21,7 @@ wordfreq is a build and bench dependency only: the game never imports it.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -84,7 +87,8 @@ def _share(count: int, total: int) -> str:
     return f"{100 * count / total:5.1f}% ({count}/{total})" if total else "—"
 
 
-def report(number: int, tally: Tally, common: CommonWords) -> list[str]:
+def report(number: int, tally: Tally, common: CommonWords, sample: int = 40,
+           seed: str = "bot-words") -> list[str]:
     zipf: dict[str, float] = {}
     for word, _ in tally.made:
         if word not in zipf:
@@ -100,6 +104,10 @@ def report(number: int, tally: Tally, common: CommonWords) -> list[str]:
                      f"{_share(outside, len(words))}")
     rarest = sorted({w for w, _ in tally.made}, key=lambda w: (zipf[w], w))[:20]
     lines.append("  as 20 mais raras: " + ", ".join(f"{w} {zipf[w]:.1f}" for w in rarest))
+    distinct = sorted({(w, themed) for w, themed in tally.main})
+    picked = random.Random(f"{seed}-{number}").sample(distinct, min(sample, len(distinct)))
+    lines.append(f"  {len(picked)} ao acaso (* do tema): " +
+                 ", ".join(w + ("*" if themed else "") for w, themed in sorted(picked)))
     return lines
 
 
@@ -108,10 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--words", type=int, default=150, help="main words per level")
     parser.add_argument("--seed", default="bot-words")
     parser.add_argument("--levels", default="1,2,3,4,5")
+    parser.add_argument("--sample", type=int, default=40, help="random main words to print")
     args = parser.parse_args(argv)
     common = CommonWords.default()
     for number in (int(n) for n in args.levels.split(",")):
-        print("\n".join(report(number, play(number, args.words, args.seed), common)))
+        tally = play(number, args.words, args.seed)
+        print("\n".join(report(number, tally, common, args.sample, args.seed)))
         sys.stdout.flush()
     return 0
 
