@@ -3,7 +3,9 @@ through the DevTools protocol, axe-core, and setting up a position in the stored
 
 from __future__ import annotations
 
+import json
 import time
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,9 +33,16 @@ class Tab:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        #: The last frames each way on the socket, in order, to say what led to a failure.
+        self.frames: deque[str] = deque(maxlen=40)
+        self.page.on("websocket", self._watch_socket)
         self.url = url
         self.page.goto(url)
         self.cdp = self.context.new_cdp_session(self.page) if touch else None
+
+    def _watch_socket(self, socket: Any) -> None:
+        socket.on("framesent", lambda body: self.frames.append("→ " + _gist(body)))
+        socket.on("framereceived", lambda body: self.frames.append("← " + _gist(body)))
 
     def state(self, expression: str) -> Any:
         return self.page.evaluate(f"() => {{ const s = window.vanlexis.store.state; "
@@ -65,7 +74,8 @@ class Tab:
                 "current: s.view?.current, you: s.view?.you, turn: s.view?.turn, "
                 "pacing: s.pacing && { queue: s.pacing.queue.length, current: s.pacing.current }, "
                 "toast: s.toast, connection: s.connection })")
-            raise AssertionError(f"never your turn: {seen}; errors {self.errors}") from error
+            raise AssertionError(f"never your turn: {seen}; errors {self.errors}; "
+                                 f"frames {list(self.frames)}") from error
 
     def view(self) -> dict[str, Any]:
         return dict(self.state("s.view"))
@@ -185,3 +195,19 @@ def with_rack(seat: int, rack: list[str]) -> Any:
     def change(state: MatchState) -> MatchState:
         return state.with_seat(seat, replace(state.seats[seat], rack=tuple(rack)))
     return change
+
+
+def _gist(body: Any) -> str:
+    """A frame in a few words: its type or action, match, status and request id."""
+    try:
+        data = json.loads(body)
+    except (TypeError, ValueError):
+        return str(body)[:60]
+    if not isinstance(data, dict):
+        return str(body)[:60]
+    found = data.get("view")
+    view: dict[str, Any] = found if isinstance(found, dict) else {}
+    parts = [data.get("type") or data.get("action"), data.get("matchId"),
+             data.get("status") or view.get("status"), data.get("activeMatch"),
+             data.get("code"), data.get("requestId")]
+    return " ".join(str(p) for p in parts if p)
