@@ -146,6 +146,16 @@ def test_a_form_never_renews_a_chain_that_holds_its_base() -> None:
     assert (other.chain.effect, other.chain.after) == ("extends", 2)
 
 
+def test_bolinha_after_bolinho_extends_the_chain() -> None:
+    # The rules count plural, feminine and diminutive as the base word: BOLINHA is a little
+    # BOLA, and BOLINHO (a little BOLO, a word of its own) is another root.
+    b = play(STANDARD, "BOLINHA", 10, 6, theme="futebol", chain=Chain(1, ("BOLINHO",)))
+    assert (b.band, b.matched) == (Band.ESCALDANTE, "BOLA")
+    assert (b.chain.effect, b.chain.after) == ("extends", 2)
+    again = play(STANDARD, "BOLINHA", 10, 6, theme="futebol", chain=Chain(1, ("BOLA",)))
+    assert (again.chain.effect, again.chain.after) == ("same_root", 1)
+
+
 def test_a_morno_word_keeps_the_chain_and_a_frio_word_breaks_it() -> None:
     kept = play(STANDARD, "AZUL", 10, 8, theme="mar-e-praia", chain=Chain(2, ("ONDA", "SOL")))
     assert (kept.chain.effect, kept.chain.after, kept.total) == ("keeps", 2, 14)
