@@ -22,8 +22,13 @@ _SERVICE_ERRORS = ["Lambda.ServiceException", "Lambda.AWSLambdaException",
                    "Lambda.SdkClientException", "Lambda.TooManyRequestsException"]
 
 
+#: The metric a timer counts when even its dead-letter send failed (alarmed on).
+LOST_METRIC = "TimerRecordsLost"
+
+
 def state_machine_definition(timer_function_arn: str, dead_letter_queue_url: str,
-                             partition: str = "aws") -> dict[str, Any]:
+                             partition: str = "aws",
+                             metric_namespace: str = "Vanlexis") -> dict[str, Any]:
     """The timers' state machine (Amazon States Language), shared by the CDK app and the local
     stack: wait the input's ``seconds``, then invoke the timer handler with the whole input.
 
@@ -32,6 +37,11 @@ def state_machine_definition(timer_function_arn: str, dead_letter_queue_url: str
     (the handler is idempotent: it reloads the match and does nothing if the turn is over).
     What still fails goes, with its error, to the dead-letter queue, and the execution fails:
     both are alarmed on, and the periodic sweep re-arms the overdue turn.
+
+    The send to the queue is retried too (a throttled or failed send, with backoff and jitter,
+    for about a minute), or the record of the stuck turn would be lost. When even that fails,
+    the execution counts the loss in the stage's ``TimerRecordsLost`` metric (alarmed on: the
+    only trace left is the execution's own history) and fails as ``TimerRecordLost``.
     """
     return {
         "Comment": "Vanlexis timers: a turn's deadline or a queue table's bot fill.",
@@ -58,11 +68,31 @@ def state_machine_definition(timer_function_arn: str, dead_letter_queue_url: str
                 "Resource": f"arn:{partition}:states:::sqs:sendMessage",
                 "Parameters": {"QueueUrl": dead_letter_queue_url,
                                "MessageBody.$": "States.JsonToString($)"},
+                "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1,
+                           "MaxAttempts": 6, "BackoffRate": 2.0, "MaxDelaySeconds": 20,
+                           "JitterStrategy": "FULL"}],
+                "Catch": [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.deadLetterError",
+                           "Next": "CountLost"}],
                 "Next": "Failed",
+            },
+            "CountLost": {
+                "Type": "Task",
+                "Resource": f"arn:{partition}:states:::aws-sdk:cloudwatch:putMetricData",
+                "Parameters": {"Namespace": metric_namespace, "MetricData": [
+                    {"MetricName": LOST_METRIC, "Value": 1, "Unit": "Count"}]},
+                "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 2,
+                           "MaxAttempts": 3, "BackoffRate": 2.0}],
+                "Catch": [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.metricError",
+                           "Next": "Lost"}],
+                "Next": "Lost",
             },
             "Failed": {"Type": "Fail", "Error": "TimerFailed",
                        "Cause": "the timer handler kept failing; its input is in the "
                                 "dead-letter queue"},
+            "Lost": {"Type": "Fail", "Error": "TimerRecordLost",
+                     "Cause": "the timer handler kept failing and its input could not be "
+                              "put in the dead-letter queue; the periodic sweep re-arms the "
+                              "overdue turn"},
         },
     }
 

@@ -63,6 +63,13 @@ class Monitoring(Construct):
                     timers.dead_letters.metric_approximate_number_of_messages_visible(
                         period=Duration.minutes(5), statistic="Maximum"),
                     "Vanlexis timers: inputs in the dead-letter queue")
+        self._alarm("TimerRecordsLost",
+                    cloudwatch.Metric(namespace=timers.metric_namespace,
+                                      metric_name=timers.lost_metric, statistic="Sum",
+                                      period=Duration.minutes(5)),
+                    "Vanlexis timers: a timer failed and its input could not be put in the "
+                    "dead-letter queue (read the failed execution's history; runbook: a stuck "
+                    "match, docs/operations.md)")
 
     def _outbox_alarms(self, outbox: Outbox, function: lambda_.Function) -> None:
         """Work after a write that is late (the stream's oldest record waits) or given up (a

@@ -24,7 +24,8 @@ ACCEPTED: dict[str, str] = {
         "X-Ray's PutTraceSegments and PutTelemetryRecords (active tracing), DynamoDB "
         "ListStreams (the outbox function's stream mapping; the records themselves are read "
         "from the table's one stream) and S3 ListAllMyBuckets (the CDK's bucket deployment) "
-        "accept no resource narrower than *.",
+        "accept no resource narrower than *; nor does CloudWatch PutMetricData (the timers "
+        "count a lost dead letter), which a condition holds to the stage's own namespace.",
     "IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
     "<RealtimeApiD4415F9E>/live/POST/@connections/*]":
         "Sending to players: connection ids are made at run time; the grant is this API's "

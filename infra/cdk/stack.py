@@ -65,7 +65,8 @@ class VanlexisStack(Stack):
             realtime.stage.node.add_dependency(logging_role.account)
         for fn in functions.all():
             fn.add_environment("WEBSOCKET_ENDPOINT", realtime.management_endpoint)
-        timers = Timers(self, "Timers", timer=functions.live("Timer"), tracing=tracing)
+        timers = Timers(self, "Timers", timer=functions.live("Timer"),
+                        metric_namespace=stage.metric_namespace, tracing=tracing)
         outbox = Outbox(self, "Outbox", table=storage.table, function=functions.live("Outbox"),
                         sweeper=functions.live("Timer"))
         site = Site(self, "Site")

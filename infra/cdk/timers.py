@@ -1,5 +1,6 @@
 """The timers' Standard state machine, from the ASL the local stack also runs, and its
-dead-letter queue (what still failed after the retries)."""
+dead-letter queue (what still failed after the retries); a record the queue could not take is
+counted in the stage's metrics."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from aws_cdk import aws_sqs as sqs
 from aws_cdk import aws_stepfunctions as sfn
 from constructs import Construct
 
-from functions.service.timers import state_machine_definition
+from functions.service.timers import LOST_METRIC, state_machine_definition
 
 
 def machine_name(stack: Stack) -> str:
@@ -30,7 +31,7 @@ def machine_arn(stack: Stack) -> str:
 
 class Timers(Construct):
     def __init__(self, scope: Construct, name: str, *, timer: lambda_.IFunction,
-                 tracing: bool = False) -> None:
+                 metric_namespace: str, tracing: bool = False) -> None:
         super().__init__(scope, name)
         stack = Stack.of(self)
         role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("states.amazonaws.com"),
@@ -40,6 +41,13 @@ class Timers(Construct):
             self, "DeadLetters", retention_period=Duration.days(14), enforce_ssl=True,
             encryption=sqs.QueueEncryption.SQS_MANAGED)
         self.dead_letters.grant_send_messages(role)
+        # A lost record is counted in the stage's own namespace only (PutMetricData takes no
+        # resource narrower than *; the condition is what narrows it).
+        role.add_to_policy(iam.PolicyStatement(
+            actions=["cloudwatch:PutMetricData"], resources=["*"],
+            conditions={"StringEquals": {"cloudwatch:namespace": metric_namespace}}))
+        self.metric_namespace = metric_namespace
+        self.lost_metric = LOST_METRIC
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH,
                                   removal_policy=RemovalPolicy.DESTROY)
         self.machine = sfn.StateMachine(
@@ -47,7 +55,8 @@ class Timers(Construct):
             state_machine_type=sfn.StateMachineType.STANDARD, role=role,
             definition_body=sfn.DefinitionBody.from_string(
                 json.dumps(state_machine_definition(
-                    timer.function_arn, self.dead_letters.queue_url, stack.partition))),
+                    timer.function_arn, self.dead_letters.queue_url, stack.partition,
+                    metric_namespace))),
             tracing_enabled=tracing,
             # Errors only: every timer logged at ALL was ~3.5 KB of CloudWatch Logs.
             logs=sfn.LogOptions(destination=log_group, level=sfn.LogLevel.ERROR,

@@ -5,8 +5,10 @@ the state machine's own definition: it waits the ``Wait`` state's ``SecondsPath`
 the execution's start (for real), then invokes the function the ``Fire`` state names with the
 execution's input, retrying a failure as that state's ``Retry`` says (each retrier's interval,
 backoff, cap and number of attempts; jitter left out), and when the retries are spent does
-what its ``Catch`` says: sends the input, with the error, to the dead-letter queue. Then it
-stops the execution. Executions started while the runner was down fire at once when it starts.
+what its ``Catch`` says: sends the input, with the error, to the dead-letter queue, retrying
+that send as the ``DeadLetter`` state's own ``Retry`` says; a send that still fails is a lost
+record (counted and logged, where the cloud counts it in a metric). Then it stops the
+execution. Executions started while the runner was down fire at once when it starts.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class TimerRunner(Background):
         self.failed = 0  # attempts that raised
         self.retried = 0
         self.dead_lettered = 0
+        self.lost = 0  # dead-letter sends that failed after their retries
 
     def _scan(self) -> None:
         pages = self.sfn.get_paginator("list_executions").paginate(
@@ -95,10 +98,11 @@ class TimerRunner(Background):
             return True
         return False
 
-    def _retry_delay(self, error: str, attempts: list[int]) -> float | None:
-        """Seconds before the next attempt, as the first retrier that matches ``error`` says;
-        None when none matches or its attempts are spent."""
-        for i, retrier in enumerate(self.retriers):
+    def _retry_delay(self, error: str, attempts: list[int],
+                     retriers: list[dict[str, Any]] | None = None) -> float | None:
+        """Seconds before the next attempt, as the first retrier (of the ``Fire`` state unless
+        given) that matches ``error`` says; None when none matches or its attempts are spent."""
+        for i, retrier in enumerate(self.retriers if retriers is None else retriers):
             if not _matches(error, retrier["ErrorEquals"]):
                 continue
             if attempts[i] >= int(retrier.get("MaxAttempts", 3)):
@@ -120,11 +124,25 @@ class TimerRunner(Background):
             return
         error = {"Error": type(exc).__name__, "Cause": str(exc)[:1000]}
         body = {**payload, catcher.get("ResultPath", "$.error").removeprefix("$."): error}
-        if self.sqs is not None:
-            with contextlib.suppress(Exception):
+        if self.sqs is None:
+            self.dead_lettered += 1
+            return
+        retriers: list[dict[str, Any]] = list(state.get("Retry", []))
+        attempts = [0] * len(retriers)
+        while not self._stop.is_set():
+            try:
                 self.sqs.send_message(QueueUrl=state["Parameters"]["QueueUrl"],
                                       MessageBody=json.dumps(body))
-        self.dead_lettered += 1
+                self.dead_lettered += 1
+                return
+            except Exception as send_error:
+                delay = self._retry_delay(type(send_error).__name__, attempts, retriers)
+                if delay is None:
+                    break
+                self._stop.wait(delay * self.retry_scale)
+        self.lost += 1
+        logging.getLogger("vanlexis.timers").error(
+            "timer record lost: the dead-letter queue refused %s", json.dumps(payload))
 
     def _run(self) -> None:
         while not self._stop.is_set():

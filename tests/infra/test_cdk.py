@@ -181,6 +181,27 @@ def test_a_failing_timer_is_retried_then_dead_lettered_and_alarmed(
     assert '"MetricName": "ApproximateNumberOfMessagesVisible"' in alarms
 
 
+def test_the_dead_letter_send_is_retried_and_a_lost_record_alarmed(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    states = _definition(template)["States"]
+    [retry] = states["DeadLetter"]["Retry"]
+    assert retry["MaxAttempts"] >= 3 and retry["BackoffRate"] > 1
+    count = states[states["DeadLetter"]["Catch"][0]["Next"]]
+    namespace = count["Parameters"]["Namespace"]
+    metric = count["Parameters"]["MetricData"][0]["MetricName"]
+    assert states[count["Next"]]["Type"] == "Fail"
+    alarms = _resources(template, "AWS::CloudWatch::Alarm").values()
+    assert any(a["Properties"].get("MetricName") == metric and
+               a["Properties"].get("Namespace") == namespace for a in alarms)
+    # The state machine's role may put metrics in that namespace only.
+    puts = [st for p in _resources(template, "AWS::IAM::Policy").values()
+            for st in p["Properties"]["PolicyDocument"]["Statement"]
+            if st["Action"] == "cloudwatch:PutMetricData"]
+    assert puts and all(st["Condition"] == {"StringEquals": {"cloudwatch:namespace": namespace}}
+                        for st in puts)
+
+
 def _flat(value: Any) -> str:
     """A resource as text: references become ``<LogicalId>``, joins are joined."""
     if isinstance(value, str):

@@ -42,7 +42,8 @@ def _run(aws: tuple[Any, Any, str, str], handler: Any) -> TimerRunner:
                                           "turn": 1}))
     runner.start()
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not (runner.fired or runner.dead_lettered):
+    while time.monotonic() < deadline and not (runner.fired or runner.dead_lettered or
+                                               runner.lost):
         time.sleep(0.05)
     runner.stop()
     return runner
@@ -76,3 +77,48 @@ def test_a_timer_that_keeps_failing_goes_to_the_dead_letter_queue(
     [message] = sqs.receive_message(QueueUrl=queue)["Messages"]
     body = json.loads(message["Body"])
     assert body["matchId"] == "m" and body["error"]["Error"] == "FlakyError"
+
+
+class RefusingQueue:
+    """An SQS client whose sends fail ``failures`` times (throttled), then work."""
+
+    def __init__(self, sqs: Any, failures: int) -> None:
+        self.sqs, self.failures, self.sends = sqs, failures, 0
+
+    def send_message(self, **kwargs: Any) -> Any:
+        self.sends += 1
+        if self.sends <= self.failures:
+            raise FlakyError("ThrottlingException")
+        return self.sqs.send_message(**kwargs)
+
+
+def _broken(payload: dict[str, Any], context: Any) -> None:
+    raise FlakyError("always")
+
+
+@pytest.mark.parametrize(("failures", "delivered", "lost", "sends"),
+                         [(3, 1, 0, 4), (100, 0, 1, 7)])
+def test_the_dead_letter_send_is_retried_and_a_final_failure_is_counted(
+        aws: tuple[Any, Any, str, str], failures: int, delivered: int, lost: int,
+        sends: int) -> None:
+    """The DeadLetter state's own retrier: a throttled send is tried again (6 retries); when
+    they are spent the record is lost, and counted."""
+    sfn, sqs, arn, queue = aws
+    refusing = RefusingQueue(sqs, failures)
+    runner = _run((sfn, refusing, arn, queue), _broken)
+    assert (runner.dead_lettered, runner.lost, refusing.sends) == (delivered, lost, sends)
+    messages = sqs.receive_message(QueueUrl=queue).get("Messages", [])
+    assert len(messages) == delivered
+
+
+def test_a_lost_record_is_counted_in_the_stage_metric_and_fails_the_execution() -> None:
+    definition = state_machine_definition(FUNCTION, "https://queue", "aws", "Vanlexis/prod")
+    states = definition["States"]
+    assert states["DeadLetter"]["Retry"][0]["MaxAttempts"] == 6
+    assert states["DeadLetter"]["Catch"][0]["Next"] == "CountLost"
+    count = states["CountLost"]
+    assert count["Resource"].endswith(":states:::aws-sdk:cloudwatch:putMetricData")
+    assert count["Parameters"]["Namespace"] == "Vanlexis/prod"
+    assert count["Parameters"]["MetricData"][0]["MetricName"] == "TimerRecordsLost"
+    assert count["Next"] == count["Catch"][0]["Next"] == "Lost"
+    assert states["Lost"] == {**states["Lost"], "Type": "Fail", "Error": "TimerRecordLost"}
