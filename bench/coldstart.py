@@ -17,13 +17,17 @@ handler and answers one realistic event:
 - Outbox: the stream record of a new match's outbox item (views, attaching, the first timer).
 
 Printed per function: the median import time and first-call time, and their sum against the
-targets (authorizer and identity 300 ms, the others 500 ms), and the asset's size.
+targets (authorizer and identity 300 ms, the others 500 ms), and the asset's size. With
+``--compare REF`` the build of another commit starts too, alternating with this one run by
+run so that both see the same machine: ``python -m bench.coldstart --compare 6b1e6e5``.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
+import logging
 import os
 import shutil
 import socket
@@ -36,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import print_table
-from infra.lambda_asset import HERE, build
+from infra.lambda_asset import HERE, REPO, build
 
 RUNS = 5
 KEY = "k" * 64
@@ -107,8 +111,10 @@ class World:
             "AWS_SECRET_ACCESS_KEY": "local", "TABLE_NAME": "coldstart",
             "STATE_MACHINE_ARN": self.machine,
             "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.port}",
-            "METRICS_NAMESPACE": "Vanlexis", "PYDANTIC_DISABLE_PLUGINS": "__all__",
-            "LOG_LEVEL": "ERROR", "AWS_LAMBDA_FUNCTION_NAME": "coldstart"}
+            "POWERTOOLS_METRICS_NAMESPACE": "Vanlexis", "PYDANTIC_DISABLE_PLUGINS": "__all__",
+            # LOG_LEVEL too: the build before Powertools read that name
+            "POWERTOOLS_LOG_LEVEL": "ERROR", "LOG_LEVEL": "ERROR",
+            "AWS_LAMBDA_FUNCTION_NAME": "coldstart"}
         self.count = 0
 
     def stop(self) -> None:
@@ -222,54 +228,90 @@ class World:
         return {"kind": "turn", "matchId": match_id, "turn": view["turn"]}
 
 
+def _tree(ref: str, into: Path) -> Path:
+    """The files of commit ``ref`` of this repository (the build to compare with)."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", ref], cwd=REPO,
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"git archive {ref}: {archive.stderr.decode()[-500:]}")
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
+
+
+def _asset(source: Path, out: Path) -> tuple[Path, str]:
+    """Build the asset from ``source`` into ``out``; returns it and its size's description."""
+    build(out, HERE, source)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    packed_path = out.with_suffix(".zip")
+    with zipfile.ZipFile(packed_path, "w", zipfile.ZIP_DEFLATED) as packed:
+        for p in sorted(out.rglob("*")):
+            packed.write(p, p.relative_to(out))
+    return out, f"{size / 1e6:.1f} MB unpacked, {packed_path.stat().st_size / 1e6:.1f} MB zipped"
+
+
+def _start(world: World, asset: Path, function: str, module: str,
+           attribute: str) -> dict[str, Any]:
+    """One cold start of ``function`` from ``asset`` in a fresh interpreter on core 0."""
+    env = {**world.env, "PYTHONPATH": str(asset)}
+    if function in ("Authorizer", "Identity"):
+        env["SIGNING_KEY_SECRET_ARN"] = world.secret
+    done = subprocess.run(
+        ["taskset", "-c", "0", sys.executable, "-S", "-c", DRIVER, module, attribute,
+         json.dumps(world.event(function))],
+        env=env, capture_output=True, text=True, check=False, cwd=asset.parent)
+    if done.returncode != 0:
+        raise SystemExit(f"{function} failed from {asset.name}:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
 def main() -> None:
     from infra.cdk.function_specs import SPECS
 
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compare", metavar="REF",
+                        help="also start the build of this commit, alternating run by run")
+    args = parser.parse_args()
     if shutil.which("taskset") is None:
         raise SystemExit("taskset (util-linux) is needed to pin the runs to one core")
     if len(os.sched_getaffinity(0)) > 1:  # the embedded AWS answers from the other cores
         os.sched_setaffinity(0, os.sched_getaffinity(0) - {0})
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's line per request
     with tempfile.TemporaryDirectory() as tmp:
-        asset = Path(tmp) / "asset"
-        build(asset, HERE)
-        size = sum(p.stat().st_size for p in asset.rglob("*") if p.is_file())
-        with zipfile.ZipFile(Path(tmp) / "asset.zip", "w", zipfile.ZIP_DEFLATED) as packed:
-            for p in sorted(asset.rglob("*")):
-                packed.write(p, p.relative_to(asset))
-        zipped = (Path(tmp) / "asset.zip").stat().st_size
+        builds = {"now": _asset(REPO, Path(tmp) / "now")}
+        if args.compare:
+            builds = {args.compare: _asset(_tree(args.compare, Path(tmp) / "src"),
+                                           Path(tmp) / "before"), **builds}
         world = World()
         rows = []
         try:
             for function, (path, memory, _, _) in SPECS.items():
                 module, attribute = path.rsplit(".", 1)
-                env = {**world.env, "PYTHONPATH": str(asset)}
-                if function in ("Authorizer", "Identity"):
-                    env["SIGNING_KEY_SECRET_ARN"] = world.secret
-                runs = []
+                runs: dict[str, list[dict[str, Any]]] = {name: [] for name in builds}
                 for attempt in range(RUNS + 1):  # the first warms the disk cache: not counted
-                    event = world.event(function)
-                    done = subprocess.run(
-                        ["taskset", "-c", "0", sys.executable, "-S", "-c", DRIVER, module,
-                         attribute, json.dumps(event)],
-                        env=env, capture_output=True, text=True, check=False, cwd=tmp)
-                    if done.returncode != 0:
-                        raise SystemExit(f"{function} failed:\n{done.stderr[-3000:]}")
-                    if attempt:
-                        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
-                imported = statistics.median(r["import_ms"] for r in runs)
-                called = statistics.median(r["call_ms"] for r in runs)
+                    for name, (asset, _) in builds.items():
+                        started = _start(world, asset, function, module, attribute)
+                        if attempt:
+                            runs[name].append(started)
                 target = TARGET_MS.get(function, DEFAULT_TARGET_MS)
-                total = imported + called
-                rows.append((f"{function} ({memory} MB deployed)",
-                             f"import {imported:4.0f} ms + first call {called:4.0f} ms = "
-                             f"{total:4.0f} ms (target {target} ms: "
-                             f"{'met' if total <= target else 'MISSED'}); "
-                             f"answer {runs[-1]['answer'][:60]}"))
+                cells = []
+                for name, measured in runs.items():
+                    imported = statistics.median(r["import_ms"] for r in measured)
+                    called = statistics.median(r["call_ms"] for r in measured)
+                    total = imported + called
+                    cells.append(f"{name}: {imported:3.0f} + {called:3.0f} = {total:3.0f} ms "
+                                 f"({'met' if total <= target else 'MISSED'})")
+                answer = runs["now"][-1]["answer"][:50]
+                rows.append((f"{function} ({memory} MB deployed, target {target} ms)",
+                             f"{' | '.join(cells)}; answer {answer}"))
         finally:
             world.stop()
-        rows.append(("asset", f"{size / 1e6:.1f} MB unpacked, {zipped / 1e6:.1f} MB zipped "
-                              f"(built for Python {HERE.python}, {HERE.architecture})"))
-    print(f"cold starts, median of {RUNS} fresh interpreters on one core:")
+        for name, (_, size) in builds.items():
+            rows.append((f"asset {name}", f"{size} (built for Python {HERE.python}, "
+                                          f"{HERE.architecture})"))
+    print(f"cold starts (import + first call), median of {RUNS} fresh interpreters on one "
+          "core:")
     print_table(rows)
 
 

@@ -39,7 +39,7 @@ from infra.local.in_process import Client, World, message_for
 # Read when the first client is made and the first handler runs, not at import.
 os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
                    "AWS_SECRET_ACCESS_KEY": "bench",
-                   "METRICS_NAMESPACE": "Bench", "LOG_LEVEL": "INFO"})
+                   "POWERTOOLS_METRICS_NAMESPACE": "Bench", "POWERTOOLS_LOG_LEVEL": "INFO"})
 
 SAMPLES = 40
 MEMORY_GB = 1.0  # the game Lambdas' memory in the CDK app (CPU for the engine and the bots)

@@ -182,7 +182,7 @@ async def run(n: int, base: str, ws_url: str, rounds: int) -> tuple[Stats, float
 
 def start_stack(extra: list[str] | None = None) -> tuple[subprocess.Popen[str], str, str]:
     http, ws, moto = _free_port(), _free_port(), _free_port()
-    env = {**os.environ, "LOG_LEVEL": "ERROR", "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "infra.local", "--http-port", str(http), "--ws-port", str(ws),
          "--moto-port", str(moto), "--data", str(REPO / ".local"), *(extra or [])],

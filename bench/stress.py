@@ -406,5 +406,5 @@ async def _all(base: str, ws_url: str, tally: Tally, pool: ProcessPoolExecutor) 
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("LOG_LEVEL", "ERROR")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "ERROR")
     main()

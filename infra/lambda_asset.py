@@ -71,10 +71,10 @@ def _pip(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=False)
 
 
-def _dependencies(out: Path, target: Target) -> None:
+def _dependencies(out: Path, target: Target, lock: Path = LOCK) -> None:
     cache = WHEELS / f"cp{target.python.replace('.', '')}-{target.architecture}"
     platform = [a for p in target.platforms for a in ("--platform", p)]
-    common = ["--no-deps", "--require-hashes", "-r", str(LOCK), *platform,
+    common = ["--no-deps", "--require-hashes", "-r", str(lock), *platform,
               "--implementation", "cp", "--python-version", target.python,
               "--only-binary=:all:"]
     offline = ["install", "--target", str(out), "--no-compile", "--no-index",
@@ -127,15 +127,17 @@ def _compile(out: Path, target: Target) -> None:
         raise AssetError(f"bytecode compilation failed:\n{done.stderr[-2000:]}")
 
 
-def build(out: Path, target: Target = LAMBDA) -> None:
-    """Build the asset into ``out`` (an empty or missing directory)."""
+def build(out: Path, target: Target = LAMBDA, source: Path = REPO) -> None:
+    """Build the asset into ``out`` (an empty or missing directory) from the code and lock
+    file under ``source``: this checkout, or another commit's tree (the cold-start benchmark
+    compares two builds)."""
     from engine.lexicon import Lexicon
     from engine.themes import write_index
 
     out.mkdir(parents=True, exist_ok=True)
-    _dependencies(out, target)
+    _dependencies(out, target, source / "requirements" / "lambda.lock")
     _trim_botocore(out)
     for package in PACKAGES:
-        shutil.copytree(REPO / package, out / package, ignore=IGNORE, dirs_exist_ok=True)
+        shutil.copytree(source / package, out / package, ignore=IGNORE, dirs_exist_ok=True)
     write_index(out / "themes", Lexicon.default())
     _compile(out, target)

@@ -1,12 +1,28 @@
 """The ``$connect`` REQUEST authorizer: a valid, unexpired ticket in the query string, or no
-connection. The identity it finds travels to the ``$connect`` handler in the context."""
+connection. The identity it finds travels to the ``$connect`` handler in the context.
+
+The policy names exactly the ``$connect`` route's ARN the request came for. Powertools'
+``APIGatewayAuthorizerResponseWebSocket`` builds its resources from a parsed ARN and a route
+pattern; a policy for the one ARN is simpler to read and grants no more.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event import (
+    APIGatewayAuthorizerRequestEvent,
+)
+
 from functions import identity_runtime
-from functions.handlers.observability import LambdaContext, logger
+from functions.handlers.observability import (
+    API_GATEWAY_REQUEST_ID,
+    LambdaContext,
+    correlate,
+    logger,
+    metrics,
+    observed,
+)
 from functions.service.identity import AuthError
 
 
@@ -22,11 +38,14 @@ def _policy(principal: str, effect: str, resource: str,
     return out
 
 
-@logger.inject_lambda_context()
-def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+@observed(API_GATEWAY_REQUEST_ID)
+def handler(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     rt = identity_runtime.current()
+    event = APIGatewayAuthorizerRequestEvent(raw)
+    # A handshake with no query string has no such key at all: no ticket, refused below.
     ticket = (event.get("queryStringParameters") or {}).get("ticket")
-    resource = str(event.get("methodArn", "*"))
+    resource = event.method_arn
+    correlate(connectionId=(event.get("requestContext") or {}).get("connectionId"))
     try:
         checked = rt.signer.check_ticket(ticket if isinstance(ticket, str) else None,
                                          rt.now_s())
@@ -35,7 +54,9 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
             raise AuthError("auth.ticket_used", "Este acesso já foi usado: entre de novo.")
     except AuthError as exc:
         logger.info("connect refused", extra={"code": exc.code})
+        metrics.add_metric(name="TicketsRefused", unit="Count", value=1)
         return _policy("anonymous", "Deny", resource)
     who = checked.identity
+    correlate(playerId=who.player_id)
     return _policy(who.player_id, "Allow", resource,
                    {"playerId": who.player_id, "name": who.name})

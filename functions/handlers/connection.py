@@ -4,36 +4,48 @@ from __future__ import annotations
 
 from typing import Any
 
+from aws_lambda_powertools.utilities.data_classes import APIGatewayWebSocketEvent
+
 from functions import runtime
-from functions.handlers.observability import LambdaContext, logger, metrics
+from functions.handlers.observability import (
+    API_GATEWAY_REQUEST_ID,
+    LambdaContext,
+    correlate,
+    logger,
+    metrics,
+    observed,
+)
 
 
-@logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
-@metrics.log_metrics
-def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+@observed(API_GATEWAY_REQUEST_ID)
+def connect(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Remember the connection and whose it is (the authorizer put the identity in the
     request context; without it the connection is refused)."""
     rt = runtime.current()
-    request = event.get("requestContext", {})
+    request = APIGatewayWebSocketEvent(raw).request_context
+    correlate(connectionId=request.connection_id)
     auth = request.get("authorizer") or {}
     player, name = auth.get("playerId"), auth.get("name")
     if not isinstance(player, str) or not isinstance(name, str):
+        logger.warning("connect without the authorizer's identity")
         metrics.add_metric(name="ConnectRefused", unit="Count", value=1)
         return {"statusCode": 401}
-    if not rt.connections.open(str(request["connectionId"]), player, name):
-        logger.info("connect refused", extra={"code": "auth.too_many_connections"})
+    if not rt.connections.open(request.connection_id, player, name):
+        logger.info("connect refused", extra={"code": "auth.too_many_connections",
+                                              "playerId": player})
         metrics.add_metric(name="ConnectRefused", unit="Count", value=1)
         return {"statusCode": 429}
     metrics.add_metric(name="Connections", unit="Count", value=1)
     return {"statusCode": 200}
 
 
-@logger.inject_lambda_context(correlation_id_path="requestContext.requestId")
-@metrics.log_metrics
-def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+@observed(API_GATEWAY_REQUEST_ID)
+def disconnect(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Best effort: forget the connection. The seat stays; its turns time out until the player
     comes back (TTL and 410 pruning clean up whatever this misses)."""
     rt = runtime.current()
-    rt.connections.close(str(event["requestContext"]["connectionId"]))
+    request = APIGatewayWebSocketEvent(raw).request_context
+    correlate(connectionId=request.connection_id)
+    rt.connections.close(request.connection_id)
     metrics.add_metric(name="Disconnections", unit="Count", value=1)
     return {"statusCode": 200}

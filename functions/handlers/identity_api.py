@@ -7,7 +7,13 @@ import json
 from typing import Any
 
 from functions import identity_runtime
-from functions.handlers.observability import LambdaContext, logger
+from functions.handlers.observability import (
+    API_GATEWAY_REQUEST_ID,
+    LambdaContext,
+    logger,
+    metrics,
+    observed,
+)
 from functions.protocol import json_input
 from functions.service.identity import AuthError, InvalidNameError, clean_name
 
@@ -48,6 +54,7 @@ def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, A
                       "Muitos jogadores novos criados desta rede na última hora: tente de "
                       "novo mais tarde, ou continue com o nome que já tem neste aparelho.")
     who, token = rt.signer.new_guest(name, now)
+    metrics.add_metric(name="Guests", unit="Count", value=1)
     return _answer(200, {"playerId": who.player_id, "name": who.name, "token": token})
 
 
@@ -82,8 +89,17 @@ def _body(event: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-@logger.inject_lambda_context()
+@observed(API_GATEWAY_REQUEST_ID)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    answer = _route(event)
+    if answer["statusCode"] >= 400:
+        code = json.loads(answer["body"])["error"]["code"]
+        logger.info("refused", extra={"code": code, "status": answer["statusCode"]})
+        metrics.add_metric(name="IdentityRefused", unit="Count", value=1)
+    return answer
+
+
+def _route(event: dict[str, Any]) -> dict[str, Any]:
     route = _ROUTES.get(event.get("routeKey") or f"{event.get('httpMethod')} {event.get('path')}")
     if route is None:
         return _error(404, "http.not_found", "Caminho desconhecido.")

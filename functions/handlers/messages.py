@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.errors import RuleError
-from functions.handlers.observability import logger, metrics, publish_counters
+from functions.handlers.observability import correlate, logger, metrics, publish_counters
 from functions.protocol import client as msg
 from functions.protocol import json_input, refusals
 from functions.protocol.server import Error, Pong, Postable, Previewed
@@ -109,17 +109,22 @@ LOBBY_ACTIONS = frozenset(set(msg.ACTIONS) - msg.GAME_ACTIONS - {"resume"})
 GAME_ACTIONS = msg.GAME_ACTIONS | {"resume"}
 
 
-_REQUEST_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+
+
+def _well_formed(data: object, field: str) -> str | None:
+    """A message's id field, only if it is a well-formed one: nothing else a client sent is
+    ever echoed back or logged (tests/fuzz found a lone surrogate breaking the frame's
+    encoding)."""
+    if isinstance(data, dict):
+        value = data.get(field)
+        if isinstance(value, str) and _ID.match(value):
+            return value
+    return None
 
 
 def _request_id(data: object) -> str | None:
-    """The message's request id, only if it is a well-formed one: nothing else a client sent
-    is ever echoed back (tests/fuzz found a lone surrogate breaking the frame's encoding)."""
-    if isinstance(data, dict):
-        rid = data.get("requestId")
-        if isinstance(rid, str) and _REQUEST_ID.match(rid):
-            return rid
-    return None
+    return _well_formed(data, "requestId")
 
 
 def _read(body: str | None) -> object:
@@ -157,6 +162,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
                                "Mensagens demais em pouco tempo: espere um instante.")
         data = _read(body)
         request_id = _request_id(data)
+        correlate(requestId=request_id, matchId=_well_formed(data, "matchId"))
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ServiceError("message.no_action", "A mensagem precisa de um campo action.")
         action = data["action"][:40]  # what is logged: a client's text, so kept short
@@ -173,6 +179,7 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         metrics.add_metric(name="Messages", unit="Count", value=1)
         if action == "play" and not any(isinstance(f, Error) for f in frames):
             metrics.add_metric(name="Moves", unit="Count", value=1)
+        logger.debug("answered", extra={"action": action, "frames": len(frames)})
         return frames
     except RuleError as exc:
         code, message_text, square = exc.code, exc.message, exc.square
@@ -182,11 +189,12 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         code, message_text = "message.invalid", refusals.explain(exc)
     except Exception:
         logger.exception("unexpected failure", extra={"action": action})
+        metrics.add_metric(name="ServerErrors", unit="Count", value=1)
         code, message_text = "server.error", "Erro no servidor; tente de novo."
     finally:
         elapsed = (time.perf_counter() - started) * 1000
         metrics.add_metric(name="LatencyMs", unit="Milliseconds", value=elapsed)
         publish_counters(rt.ctx.counters)
     metrics.add_metric(name="Errors", unit="Count", value=1)
-    logger.info("refused", extra={"action": action, "code": code, "requestId": request_id})
+    logger.info("refused", extra={"action": action, "code": code})
     return [Error(requestId=request_id, code=code, message=message_text, square=square)]

@@ -1,141 +1,99 @@
-"""Structured logs and CloudWatch metrics for every handler, on the standard library alone.
+"""Structured logs and CloudWatch metrics for every handler, by Powertools for AWS Lambda.
 
-Log lines are JSON (``level``, ``message``, ``service``, ``function_request_id``,
-``correlation_id``, ``cold_start`` and the ``extra`` fields); metrics are CloudWatch's
-embedded metric format, one line per invocation, in the ``Vanlexis`` namespace with a
-``service`` dimension (what the dashboard and the alarms read). Written here rather than taken
-from Powertools, whose logger, metrics and tracer cost about 90 ms of imports on every cold
-start (390 ms more with the X-Ray SDK): Lambda's active tracing still records every
-invocation, and each message's latency is the ``LatencyMs`` metric.
+Every log line is Powertools' JSON: ``level``, ``location``, ``message``, ``timestamp``,
+``service``, the Lambda context (``function_name``, ``function_request_id``, ``cold_start``
+and the rest), API Gateway's ``correlation_id`` where the event has one, and this
+invocation's correlation keys (:func:`correlate`: ``connectionId``, ``matchId``,
+``requestId``, the client's id of its message). Metrics are one embedded-metric line per
+invocation in the stage's namespace with a ``service`` dimension (what the dashboard and the
+alarms read), plus Powertools' ``ColdStart`` metric on a container's first invocation.
 
-Settings: ``LOG_LEVEL`` (INFO), ``METRICS_NAMESPACE`` (Vanlexis), ``METRICS_DISABLED``
-(``true`` in the local stack, where the lines would only clutter the terminal).
+Settings, Powertools' own: ``POWERTOOLS_LOG_LEVEL`` (INFO), ``POWERTOOLS_LOGGER_SAMPLE_RATE``
+(the share of invocations logged at DEBUG), ``POWERTOOLS_METRICS_NAMESPACE``,
+``POWERTOOLS_METRICS_DISABLED`` (``true`` in the local stack unless asked for).
+
+The tracer is not used: Lambda's active tracing (``-c tracing=on``) already records every
+invocation, and Powertools' tracer would import the X-Ray SDK on every cold start (about
+390 ms measured here) to add subsegments no alarm reads.
+
+The correlation keys live in a context variable (Powertools' thread-safe keys), not in the
+logger's shared state: the local stack runs many invocations at once on worker threads.
 """
 
 from __future__ import annotations
 
 import functools
-import json
-import logging
-import os
-import sys
-import time
+import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-SERVICE = "vanlexis"
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message"}
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 
-R = TypeVar("R")
-Handler = Callable[[dict[str, Any], Any], R]
+SERVICE = "vanlexis"
 
 
 class LambdaContext(Protocol):
-    """What a handler reads of Lambda's context object."""
+    """What Powertools reads of Lambda's context object. A protocol rather than Powertools'
+    own class, so that the local stack's and the tests' stand-ins type-check too."""
 
+    @property
+    def function_name(self) -> str: ...
+    @property
+    def memory_limit_in_mb(self) -> int: ...
+    @property
+    def invoked_function_arn(self) -> str: ...
     @property
     def aws_request_id(self) -> str: ...
 
 
-class _Json(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        line = {"level": record.levelname, "message": record.getMessage(), "service": SERVICE,
-                "timestamp": round(record.created * 1000),
-                **{k: v for k, v in vars(record).items() if k not in _STANDARD}}
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
-        return json.dumps(line, ensure_ascii=False, default=str)
+R = TypeVar("R")
+Handler = Callable[[dict[str, Any], LambdaContext], R]
+
+__all__ = ["SERVICE", "LambdaContext", "correlate", "logger", "metrics", "observed",
+           "publish_counters"]
+
+logger = Logger(service=SERVICE)
+metrics = Metrics(service=SERVICE)
+
+# A function that counted nothing (an authorizer allowing a ticket) is not a fault: Powertools
+# would warn on every such invocation.
+warnings.filterwarnings("ignore", message="No application metrics to publish")
+
+#: where API Gateway (WebSocket and HTTP APIs alike) puts its id of the request
+API_GATEWAY_REQUEST_ID = "requestContext.requestId"
 
 
-def _path(data: Any, dotted: str) -> Any:
-    for key in dotted.split("."):
-        data = data.get(key) if isinstance(data, dict) else None
-    return data
-
-
-class Logger:
-    def __init__(self) -> None:
-        self._log = logging.getLogger(SERVICE)
-        self._log.propagate = False
-        if not self._log.handlers:
-            out = logging.StreamHandler(sys.stdout)
-            out.setFormatter(_Json())
-            self._log.addHandler(out)
-        self._context: dict[str, Any] = {}
-        self._cold = True
-
-    def _emit(self, level: int, message: str, extra: dict[str, Any] | None,
-              exc_info: bool = False) -> None:
-        self._log.log(level, message, extra={**self._context, **(extra or {})},
-                      exc_info=exc_info)
-
-    def info(self, message: str, extra: dict[str, Any] | None = None) -> None:
-        self._emit(logging.INFO, message, extra)
-
-    def warning(self, message: str, extra: dict[str, Any] | None = None) -> None:
-        self._emit(logging.WARNING, message, extra)
-
-    def exception(self, message: str, extra: dict[str, Any] | None = None) -> None:
-        self._emit(logging.ERROR, message, extra, exc_info=True)
-
-    def inject_lambda_context(self, correlation_id_path: str | None = None
-                              ) -> Callable[[Handler[R]], Handler[R]]:
-        """Every line of an invocation names its request, its correlation id (a path into
-        the event) and whether it was the container's first invocation."""
-        def wrap(handler: Handler[R]) -> Handler[R]:
-            @functools.wraps(handler)
-            def run(event: dict[str, Any], context: Any) -> R:
-                self._log.setLevel(os.environ.get("LOG_LEVEL", "INFO").upper())
-                self._context = {
-                    "function_request_id": getattr(context, "aws_request_id", None),
-                    "cold_start": self._cold}
-                if correlation_id_path:
-                    self._context["correlation_id"] = _path(event, correlation_id_path)
-                self._cold = False
-                return handler(event, context)
-            return run
-        return wrap
-
-
-class Metrics:
-    """Counts and timings added during an invocation, written as one embedded-metric line."""
-
-    def __init__(self) -> None:
-        self._values: dict[str, tuple[str, list[float]]] = {}
-
-    def add_metric(self, name: str, unit: str, value: float) -> None:
-        self._values.setdefault(name, (unit, []))[1].append(value)
-
-    def flush(self) -> str | None:
-        """The line for what was added (None if nothing), and start again."""
-        values, self._values = self._values, {}
-        if not values:
-            return None
-        line: dict[str, Any] = {"_aws": {
-            "Timestamp": int(time.time() * 1000),
-            "CloudWatchMetrics": [{"Namespace": os.environ.get("METRICS_NAMESPACE", "Vanlexis"),
-                                   "Dimensions": [["service"]],
-                                   "Metrics": [{"Name": n, "Unit": u}
-                                               for n, (u, _) in values.items()]}]},
-            "service": SERVICE}
-        line.update({n: v[0] if len(v) == 1 else v for n, (_, v) in values.items()})
-        return json.dumps(line)
-
-    def log_metrics(self, handler: Handler[R]) -> Handler[R]:
+def observed(correlation_id_path: str | None = None
+             ) -> Callable[[Handler[R]], Handler[R]]:
+    """Wrap a Lambda handler: the Lambda context (and API Gateway's request id, a path into
+    the event) on every log line, the last invocation's correlation keys cleared first, the
+    metrics flushed when it returns or raises, with the cold-start metric."""
+    def wrap(handler: Handler[R]) -> Handler[R]:
         @functools.wraps(handler)
-        def run(event: dict[str, Any], context: Any) -> R:
-            try:
-                return handler(event, context)
-            finally:
-                line = self.flush()
-                disabled = os.environ.get("METRICS_DISABLED", "").lower() in ("1", "true")
-                if line and not disabled:
-                    print(line, flush=True)
-        return run
+        def run(event: dict[str, Any], context: LambdaContext) -> R:
+            logger.thread_safe_clear_keys()
+            # With metrics disabled Powertools keeps what was added (and prints it anyway at
+            # 100 values): each invocation starts from none.
+            metrics.clear_metrics()
+            return handler(event, context)
+
+        # Powertools prints the cold-start line even with metrics disabled: asked for only
+        # when they are on.
+        measured = metrics.log_metrics(run, capture_cold_start_metric=not is_metrics_disabled())
+        logged = logger.inject_lambda_context(measured, correlation_id_path=correlation_id_path,
+                                              clear_state=True)
+        return functools.wraps(handler)(logged)
+    return wrap
 
 
-logger = Logger()
-metrics = Metrics()
+def correlate(**keys: str | None) -> None:
+    """Add keys to every later log line of this invocation (the ones given as None are
+    left out)."""
+    present = {k: v for k, v in keys.items() if v}
+    if present:
+        logger.thread_safe_append_keys(**present)
+
 
 #: service counters published as metrics (lost races, bot turns, matches started and settled)
 _COUNTERS = {"conflicts": "LostRaces", "bot_turns": "BotTurns",

@@ -1,19 +1,27 @@
 """The target of the timer state machine (a turn's deadline, or a queue table's bot fill) and
-of the minute's schedule (the sweep that passes the turns whose timer never fired)."""
+of the minute's schedule (the sweep that passes the turns whose timer never fired). The
+events are the project's own (``functions.service.timers``), so no event class reads them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from functions import runtime
-from functions.handlers.observability import LambdaContext, logger, metrics, publish_counters
+from functions.handlers.observability import (
+    LambdaContext,
+    correlate,
+    logger,
+    metrics,
+    observed,
+    publish_counters,
+)
 
 
-@logger.inject_lambda_context()
-@metrics.log_metrics
+@observed()
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     rt = runtime.current()
     kind = event.get("kind")
+    correlate(timer=str(kind), matchId=event.get("matchId"), tableId=event.get("tableId"))
     if kind == "turn":
         fired = rt.matches.timeout(str(event["matchId"]), int(event["turn"]))
         if fired:
@@ -29,5 +37,6 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     else:
         logger.warning("unknown timer", extra={"event": event})
         fired = False
+    logger.debug("timer done", extra={"fired": fired})
     publish_counters(rt.ctx.counters)
     return {"fired": fired}

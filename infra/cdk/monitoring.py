@@ -1,4 +1,6 @@
-"""Alarms on what needs a person: function errors and throttles, and WebSocket 5xx."""
+"""Alarms on what needs a person: function errors and throttles, unexpected failures the
+handlers answered as ``server.error``, timers, the outbox and WebSocket 5xx; and the
+dashboard."""
 
 from __future__ import annotations
 
@@ -15,6 +17,10 @@ from infra.cdk.realtime import STAGE, Realtime
 from infra.cdk.stage import Stage
 from infra.cdk.timers import Timers
 
+#: the handlers' Powertools service name, their metrics' ``service`` dimension
+#: (functions/handlers/observability.py; a test keeps the two equal)
+SERVICE = "vanlexis"
+
 
 class Monitoring(Construct):
     def __init__(self, scope: Construct, name: str, *, functions: list[lambda_.Function],
@@ -30,6 +36,16 @@ class Monitoring(Construct):
         self._timer_alarms(timers)
         self._outbox_alarms(outbox, outbox_function)
         self._websocket_alarms(realtime)
+        # The message path answers an unexpected failure with a server.error frame, so the
+        # function itself succeeds: Lambda's Errors metric never counts these.
+        server_errors = cloudwatch.Alarm(
+            self, "GameServerErrors", metric=self._game("ServerErrors"), threshold=5,
+            evaluation_periods=1,
+            comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
+            alarm_description="Vanlexis: 5 or more messages failed unexpectedly (server.error) "
+                              "in 5 minutes; the logs' 'unexpected failure' lines say where")
+        server_errors.add_alarm_action(actions.SnsAction(self.topic))
         for fn in functions:
             fn_id = fn.node.id
             for metric, label, threshold in (
@@ -105,14 +121,17 @@ class Monitoring(Construct):
                 alarm_description=f"Vanlexis WebSocket API: {what} in 5 minutes")
             alarm.add_alarm_action(actions.SnsAction(self.topic))
 
-    def _dashboard(self, functions: list[lambda_.Function], title: str) -> cloudwatch.Dashboard:
-        """What an operator looks at first: the game's own metrics (embedded metric lines, the
-        stage's namespace) and every function's errors, throttles and duration."""
-        def game(name: str, stat: str = "Sum") -> cloudwatch.Metric:
-            return cloudwatch.Metric(namespace=self.namespace, metric_name=name, statistic=stat,
-                                     dimensions_map={"service": "vanlexis"},
-                                     period=Duration.minutes(5))
+    def _game(self, name: str, stat: str = "Sum") -> cloudwatch.Metric:
+        """One of the game's own metrics: the handlers' embedded metric lines (Powertools), in
+        the stage's namespace, with the ``service`` dimension."""
+        return cloudwatch.Metric(namespace=self.namespace, metric_name=name, statistic=stat,
+                                 dimensions_map={"service": SERVICE},
+                                 period=Duration.minutes(5))
 
+    def _dashboard(self, functions: list[lambda_.Function], title: str) -> cloudwatch.Dashboard:
+        """What an operator looks at first: the game's own metrics and every function's
+        errors, throttles, duration and cold starts."""
+        game = self._game
         board = cloudwatch.Dashboard(self, "Dashboard", dashboard_name=title)
         board.add_widgets(
             cloudwatch.GraphWidget(title="Messages, moves, errors", left=[
@@ -130,8 +149,21 @@ class Monitoring(Construct):
                 fn.metric_throttles(period=Duration.minutes(5)) for fn in functions],
                 width=12),
         )
+        board.add_widgets(
+            cloudwatch.GraphWidget(
+                title="Function duration p95 (ms)", width=12,
+                left=[fn.metric_duration(statistic="p95", period=Duration.minutes(5))
+                      for fn in functions]),
+            # Powertools' ColdStart metric: one per new container, by function
+            cloudwatch.GraphWidget(title="Cold starts", width=12, left=[
+                cloudwatch.Metric(namespace=self.namespace, metric_name="ColdStart",
+                                  statistic="Sum", period=Duration.minutes(5),
+                                  label=fn.node.id,
+                                  dimensions_map={"function_name": fn.function_name,
+                                                  "service": SERVICE})
+                for fn in functions]))
         board.add_widgets(cloudwatch.GraphWidget(
-            title="Function duration p95 (ms)", width=24,
-            left=[fn.metric_duration(statistic="p95", period=Duration.minutes(5))
-                  for fn in functions]))
+            title="Server errors, delivery failures, refused tickets", width=24, left=[
+                game("ServerErrors"), game("DeliveryFailures"), game("TicketsRefused"),
+                game("IdentityRefused")]))
         return board

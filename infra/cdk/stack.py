@@ -18,6 +18,23 @@ from infra.cdk.stage import Stage
 from infra.cdk.storage import Storage
 from infra.cdk.timers import Timers, machine_arn
 
+#: the share of invocations that log at DEBUG when -c debugLogSampleRate is not given
+DEFAULT_DEBUG_SAMPLE_RATE = "0.01"
+
+
+def _sample_rate(given: object) -> str:
+    """``-c debugLogSampleRate``: a share between 0 and 1, refused otherwise."""
+    if given is None:
+        return DEFAULT_DEBUG_SAMPLE_RATE
+    try:
+        rate = float(str(given))
+    except ValueError:
+        rate = -1.0
+    if not 0.0 <= rate <= 1.0:
+        raise ValueError(f"-c debugLogSampleRate={given!r}: a share between 0 and 1, "
+                         "such as 0.05")
+    return str(rate)
+
 
 class VanlexisStack(Stack):
     def __init__(self, scope: Construct, name: str, *, stage: Stage | None = None,
@@ -41,7 +58,12 @@ class VanlexisStack(Stack):
         # cdk deploy -c tracing=on: X-Ray traces of every function and the timers
         tracing = str(self.node.try_get_context("tracing") or "off").lower() in ("on", "true")
         functions = GameFunctions(self, "Functions", tracing=tracing, environment={
-            "METRICS_NAMESPACE": stage.metric_namespace,
+            # Powertools: the stage's metric namespace; INFO logs, and all of one invocation's
+            # DEBUG lines in a sampled share of invocations (-c debugLogSampleRate=0.05)
+            "POWERTOOLS_METRICS_NAMESPACE": stage.metric_namespace,
+            "POWERTOOLS_LOG_LEVEL": "INFO",
+            "POWERTOOLS_LOGGER_SAMPLE_RATE": _sample_rate(
+                self.node.try_get_context("debugLogSampleRate")),
             "TABLE_NAME": storage.table.table_name,
             "STATE_MACHINE_ARN": machine_arn(self),
             "QUEUE_WAIT_SECONDS": "20",

@@ -99,10 +99,11 @@ class LocalStack:
             "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.ports.management}/local",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
             "GUESTS_PER_ADDRESS_PER_HOUR": str(self.guests_per_hour),
-            "METRICS_NAMESPACE": "VanlexisLocal",
-            # CloudWatch's embedded metric lines mean nothing on a terminal.
-            "METRICS_DISABLED": os.environ.get("METRICS_DISABLED", "true"),
-            "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
+            "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
+            # CloudWatch's embedded metric lines mean little on a terminal: shown on request.
+            "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED",
+                                                          "true"),
+            "POWERTOOLS_LOG_LEVEL": os.environ.get("POWERTOOLS_LOG_LEVEL", "WARNING"),
         })
 
     def _aws(self) -> tuple[Any, str]:
@@ -128,15 +129,6 @@ class LocalStack:
         import boto3
         from moto.server import ThreadedMotoServer
 
-        from functions.handlers import (
-            authorizer,
-            connection,
-            identity_api,
-            outbox,
-            timer,
-            websocket,
-        )
-        from functions.handlers.messages import GAME_ACTIONS
         from functions.protocol.client import ACTIONS
         from functions.storage.outbox import STREAM_FILTER
         from infra.local.dynamodb import TtlSweeper, serialise
@@ -146,7 +138,17 @@ class LocalStack:
         from infra.local.timers import Every, TimerRunner
 
         self._check_ports()
+        # Before the handlers load: Powertools reads its settings when they are imported.
         self._environment()
+        from functions.handlers import (
+            authorizer,
+            connection,
+            identity_api,
+            outbox,
+            timer,
+            websocket,
+        )
+        from functions.handlers.messages import GAME_ACTIONS
         if self.fault_rate:
             from infra.local.faults import inject
 

@@ -10,8 +10,8 @@ import pytest
 os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
 os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
 os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
-os.environ["METRICS_NAMESPACE"] = "VanlexisTest"
-os.environ["LOG_LEVEL"] = "WARNING"
+os.environ["POWERTOOLS_METRICS_NAMESPACE"] = "VanlexisTest"
+os.environ["POWERTOOLS_LOG_LEVEL"] = "WARNING"
 
 import functools
 import importlib

@@ -422,6 +422,55 @@ def test_a_dashboard_shows_the_games_metrics(synthesized: tuple[Template, Path])
         assert metric in body, metric
 
 
+def test_the_dashboard_graphs_each_functions_cold_starts(
+        synthesized: tuple[Template, Path]) -> None:
+    from functions.handlers.observability import SERVICE
+
+    template, _ = synthesized
+    functions = [k for k in _resources(template, "AWS::Lambda::Function")
+                 if k.startswith("Functions")]
+    [board] = _resources(template, "AWS::CloudWatch::Dashboard").values()
+    body = _flat(board["Properties"]["DashboardBody"])
+    # Powertools' ColdStart metric, by function_name and service (the handlers' name)
+    for fn in functions:
+        assert f'"ColdStart","function_name","<{fn}>","service","{SERVICE}"' in body, fn
+
+
+def test_unexpected_failures_are_alarmed_on_the_metric_the_handlers_write(
+        synthesized: tuple[Template, Path]) -> None:
+    from functions.handlers.observability import SERVICE
+
+    template, _ = synthesized
+    [alarm] = [a["Properties"] for a in _resources(template, "AWS::CloudWatch::Alarm").values()
+               if a["Properties"].get("MetricName") == "ServerErrors"]
+    assert alarm["Namespace"] == "Vanlexis"
+    assert alarm["Dimensions"] == [{"Name": "service", "Value": SERVICE}]
+    source = (Path(__file__).resolve().parents[2] / "functions" / "handlers" /
+              "messages.py").read_text(encoding="utf-8")
+    assert 'metrics.add_metric(name="ServerErrors"' in source
+
+
+def test_every_function_logs_and_counts_through_powertools_settings(
+        synthesized: tuple[Template, Path], tmp_path: Path) -> None:
+    template, _ = synthesized
+
+    def settings(t: Template) -> set[tuple[str, str, str]]:
+        return {(v["POWERTOOLS_METRICS_NAMESPACE"], v["POWERTOOLS_LOG_LEVEL"],
+                 v["POWERTOOLS_LOGGER_SAMPLE_RATE"])
+                for k, f in _resources(t, "AWS::Lambda::Function").items()
+                if k.startswith("Functions")
+                for v in [f["Properties"]["Environment"]["Variables"]]}
+
+    assert settings(template) == {("Vanlexis", "INFO", "0.01")}
+    _, sampled = build(App(context={"aws:cdk:bundling-stacks": [], "debugLogSampleRate": "0.2"},
+                           outdir=str(tmp_path / "sampled")))
+    assert settings(Template.from_stack(sampled)) == {("Vanlexis", "INFO", "0.2")}
+    for wrong in ("lots", "1.5", "-0.1"):
+        with pytest.raises(ValueError, match="debugLogSampleRate"):
+            build(App(context={"aws:cdk:bundling-stacks": [], "debugLogSampleRate": wrong},
+                      outdir=str(tmp_path / "wrong")))
+
+
 def test_tracing_is_off_by_default_and_one_setting_turns_it_on(
         synthesized: tuple[Template, Path], tmp_path: Path) -> None:
     template, _ = synthesized
@@ -483,7 +532,7 @@ def test_a_second_stage_deploys_beside_the_first_with_its_own_names(
         [fn, *_] = [f for k, f in _resources(t, "AWS::Lambda::Function").items()
                     if k.startswith("FunctionsGame")]
         return [board["Properties"]["DashboardName"], *apis,
-                fn["Properties"]["Environment"]["Variables"]["METRICS_NAMESPACE"]]
+                fn["Properties"]["Environment"]["Variables"]["POWERTOOLS_METRICS_NAMESPACE"]]
     assert names(template) == ["Vanlexis", "vanlexis", "vanlexis-identity", "Vanlexis"]
     assert names(dev_template) == ["Vanlexis-dev", "vanlexis-dev", "vanlexis-identity-dev",
                                    "Vanlexis-dev"]
