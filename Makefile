@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock destroy placements
+.PHONY: play test runtime lint typecheck unit browser js lexicon bench clean synth deploy fuzz audit stress lock destroy placements
 
 $(STAMP): pyproject.toml requirements/dev.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
@@ -25,7 +25,7 @@ play: $(STAMP)
 	$(BIN)/python -m infra.local $(PLAY_ARGS)
 
 ## Set up and run every check and test.
-test: lint typecheck js browser unit
+test: lint typecheck js browser unit runtime
 
 ## The browser tests drive Debian's Chromium: install it when it is missing and we can.
 browser:
@@ -38,6 +38,10 @@ browser:
 ## The browser client's headless store, with node's built-in test runner.
 js:
 	node --test tests/js/
+
+## The unit suites again on CPython 3.14, the functions' Python (Pyodide in node; ~3 min).
+runtime: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tests.runtime
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

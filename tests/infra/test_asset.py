@@ -71,3 +71,73 @@ def test_the_functions_lock_pins_the_same_versions_the_tests_run() -> None:
     assert named <= {k.lower() for k in PINS}
     makefile = (REPO / "Makefile").read_text()
     assert f"LAMBDA_PYTHON := {LAMBDA.python}\n" in makefile
+
+
+#: asks the functions' CPython (Pyodide's 3.14) where it looks for each module's bytecode and
+#: which magic number it accepts, over every module of the asset mounted at /asset
+_LOADS = """
+import { loadPyodide } from "pyodide";
+const python = await loadPyodide();
+python.FS.mkdirTree("/asset");
+python.FS.mount(python.FS.filesystems.NODEFS, { root: process.argv[1] }, "/asset");
+console.log(python.runPython(`
+import importlib.util, json, pathlib, sys
+wrong = []
+sources = list(pathlib.Path("/asset").rglob("*.py"))
+for source in sources:
+    cached = pathlib.Path(importlib.util.cache_from_source(str(source)))
+    if not cached.exists() or cached.read_bytes()[:4] != importlib.util.MAGIC_NUMBER:
+        wrong.append(str(source))
+json.dumps({"version": "%d.%d" % sys.version_info[:2], "tag": sys.implementation.cache_tag,
+            "sources": len(sources), "wrong": wrong[:5]})
+`));
+"""
+
+
+def test_the_functions_python_loads_the_shipped_bytecode(asset: Path) -> None:
+    import json
+    import subprocess
+
+    done = subprocess.run(["node", "--input-type=module", "-e", _LOADS, str(asset)],
+                          cwd=REPO, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["version"] == LAMBDA.python and seen["tag"] == "cpython-314"
+    assert seen["sources"] > 300 and seen["wrong"] == []
+
+
+def _runtime_tags() -> set[str]:
+    """Every wheel tag Lambda's python3.14 on arm64 (Amazon Linux 2023, glibc 2.34) accepts."""
+    from packaging import tags
+
+    platforms = [f"manylinux_2_{minor}_aarch64" for minor in range(34, 16, -1)]
+    platforms += ["manylinux2014_aarch64", "linux_aarch64"]
+    return {str(t) for t in [*tags.cpython_tags((3, 14), platforms=platforms),
+                             *tags.compatible_tags((3, 14), "cp314", platforms)]}
+
+
+def test_every_compiled_dependency_is_built_for_the_runtime_and_its_processor(
+        asset: Path) -> None:
+    accepted = _runtime_tags()
+    compiled = []
+    for dist in asset.glob("*.dist-info"):
+        wheel_tags = [line.split(":", 1)[1].strip()
+                      for line in (dist / "WHEEL").read_text().splitlines()
+                      if line.startswith("Tag:")]
+        assert wheel_tags and set(wheel_tags) & accepted, (dist.name, wheel_tags)
+        record = (dist / "RECORD").read_text()
+        libraries = [line.split(",")[0] for line in record.splitlines()
+                     if line.split(",")[0].endswith(".so")]
+        if libraries:
+            compiled.append(dist.name)
+            assert all("none-any" not in t for t in wheel_tags), dist.name
+        for library in libraries:
+            path = asset / library
+            # an extension module the 3.14 interpreter imports (vendored libraries aside)
+            assert path.name.endswith((".cpython-314-aarch64-linux-gnu.so", ".abi3.so")) or \
+                path.parent.name.endswith(".libs"), library
+            header = path.read_bytes()[:20]
+            # ELF, 64-bit, little-endian, machine 183: AArch64
+            assert header[:4] == b"\x7fELF" and header[4] == 2 and header[5] == 1, library
+            assert int.from_bytes(header[18:20], "little") == 183, library
+    assert {"marisa_trie", "pydantic_core"} <= {d.split("-")[0] for d in compiled}
