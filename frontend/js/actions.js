@@ -1,10 +1,15 @@
 // What the player's intents do: commands sent to the server (with a confirmation where a
 // mistake would cost a turn or a card), the live preview of a placement, and the paced display
 // of opponents' moves. The server answers every command; nothing here decides a rule.
+import { dailyShareText } from "./store/daily.js";
 import {
-  advancePacing, cancelWild, chooseWildLetter, leaveMatch, moveCards, myTurn, notePreview, occupied,
-  dailyShareText, placeTile, playTiles, replayTo, skipPacing, takeBack, toggleArmed, toggleSwap,
-} from "./store.js";
+  cancelWild, chooseWildLetter, moveCards, notePreview, occupied, placeTile, playTiles, takeBack,
+  toggleArmed, toggleSwap,
+} from "./store/move.js";
+import { advancePacing, skipPacing } from "./store/pacing.js";
+import { replayTo } from "./store/replay.js";
+import { leaveMatch } from "./store/state.js";
+import { myTurn } from "./store/view.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { plural } from "./text.js";

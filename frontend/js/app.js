@@ -1,6 +1,9 @@
 // Vanlexis in the browser: wiring the store, the socket, the screens and the player's input.
 import { GameSocket, createGuest, forgetGuest, storedGuest } from "./net.js";
-import { Store, applyFrame, dailyShareText, replayTo } from "./store.js";
+import { dailyShareText } from "./store/daily.js";
+import { applyFrame } from "./store/frames.js";
+import { replayTo } from "./store/replay.js";
+import { Store } from "./store/state.js";
 import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";

@@ -4,9 +4,10 @@
 // zoomed board pans while the tile is held near its edge, and the dragged tile's ghost is
 // always removed, whatever happens.
 import {
-  moveCursor, moveTile, myTurn, occupied, placeTile, placedAt, replayTo, takeBack, takeBackLast,
-  typeLetter,
-} from "./store.js";
+  moveCursor, moveTile, occupied, placeTile, placedAt, takeBack, takeBackLast, typeLetter,
+} from "./store/move.js";
+import { replayTo } from "./store/replay.js";
+import { myTurn } from "./store/view.js";
 
 const DRAG_SLOP = 6;
 

@@ -1,7 +1,7 @@
 // The card row: shop and inventory at once. One tap buys, one tap uses (with a target step);
 // and the effects of cards while they last, shown next to the board.
 import { esc } from "./dom.js";
-import { myTurn, seatName } from "../store.js";
+import { myTurn, seatName } from "../store/view.js";
 import { plural } from "../text.js";
 
 export function marketHtml(state) {

@@ -6,7 +6,7 @@ import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { boardHtml, reviewFor } from "./summary.js";
 import { plural } from "../text.js";
-import { replayBoard } from "../store.js";
+import { replayBoard } from "../store/replay.js";
 
 /** The board after ``step`` moves, the tiles of the step's own move marked. */
 function boardAt(state, step) {

@@ -4,7 +4,7 @@
 import { esc } from "./dom.js";
 import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
-import { dailyShareText } from "../store.js";
+import { dailyShareText } from "../store/daily.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 

@@ -7,15 +7,15 @@ import { BoardView, squareContent } from "./board.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { marketHtml, effectsHtml } from "./market.js";
 import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
-import {
-  findMove, fullRack, isWild, markedSquares, myTurn, placedAt, receiptFolded, seatName, shownBoard,
-  shownRound, shownScore, usedRack, wildLetters,
-} from "../store.js";
+import { findMove } from "../store/history.js";
+import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
+import { receiptFolded, shownBoard, shownRound, shownScore } from "../store/pacing.js";
+import { boardSize, isWild, myTurn, seatName, wildLetters } from "../store/view.js";
 
 export class TableView {
   constructor(root, state, handlers) {
     this.root = root;
-    const size = state.view.boardSize || state.view.board.length;
+    const size = boardSize(state);
     root.innerHTML = `
       <div class="table" data-table>
         <h2 class="sr-only" tabindex="-1" data-screen-heading>Mesa da partida</h2>

@@ -1,0 +1,174 @@
+// Frames from the server into the state: the lobby's, a match's views and updates (with the
+// opponents' moves queued for pacing and the lines read to screen readers), history pages,
+// previews, the end, the review, errors.
+import { enterMatch } from "./state.js";
+import { applyHistoryPage, entryFromEvent, lastPlay, mergeHistory } from "./history.js";
+import { queuePacing } from "./pacing.js";
+import { followLive, openReplay } from "./replay.js";
+import { boardCentre, boardWith, seatName } from "./view.js";
+import { clearMove } from "./move.js";
+
+/** Your own card events, confirmed on screen as well as to screen readers. */
+const OWN_NOTICES = new Set(["card_bought", "card_used", "sold", "second_play"]);
+
+/** ``kind``: "polite" (screen readers), "assertive" (errors: also a toast), "notice" (both). */
+function announce(state, text, kind = "polite") {
+  if (text) state.announcements.push({ text, kind });
+}
+
+export function applyFrame(state, frame, describe = () => null) {
+  switch (frame.type) {
+    case "welcome":
+      state.me = frame.player;
+      // The match you said Sair to is not yours any more, whatever the server still says.
+      state.activeMatch = frame.activeMatch && frame.activeMatch !== state.leftMatch ? frame.activeMatch : null;
+      if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
+      break;
+    case "leaderboard":
+      state.leaderboard = frame.players;
+      break;
+    case "queue":
+      state.queue = frame;
+      if (frame.status === "waiting") state.screen = "queue";
+      if (frame.status === "left") state.screen = "lobby";
+      break;
+    case "room":
+      state.room = frame;
+      if (frame.status === "open") state.screen = "room";
+      if (frame.status === "closed") state.screen = "lobby";
+      break;
+    case "view":
+    case "update":
+      if (frame.type === "view" && state.watching && frame.matchId === state.watching) {
+        openReplay(state, frame);
+        break;
+      }
+      if (state.screen === "replay" && frame.matchId === state.matchId) {
+        followLive(state, frame);
+        break;
+      }
+      applyMatchFrame(state, frame, describe);
+      break;
+    case "history":
+      applyHistoryPage(state, frame);
+      break;
+    case "previewed":
+      if (frame.requestId === state.previewRequest) {
+        state.preview = { status: "ok", breakdown: frame.breakdown };
+      }
+      break;
+    case "ended":
+      // A replay of the match is not interrupted by its end frame arriving late.
+      if (frame.matchId !== state.matchId || state.screen === "replay") break;
+      state.ended = frame;
+      state.activeMatch = null;
+      if (frame.player) state.me = frame.player;  // the profile after this match
+      if (!state.pacing) state.screen = "end";
+      break;
+    case "review":
+      if (frame.matchId !== state.matchId) break;
+      state.review = {
+        summary: frame.summary,
+        moves: [...(state.review?.moves || []).filter((m) => m.move < (frame.moves[0]?.move ?? Infinity)), ...frame.moves],
+        next: frame.next ?? null,
+      };
+      break;
+    case "daily":
+      state.daily = frame;
+      break;
+    case "watchers":
+      if (frame.matchId === state.matchId && state.view) state.view = { ...state.view, watchers: frame.count };
+      break;
+    case "rematchOffer":
+      state.rematchOffer = frame;
+      announce(state, `${frame.by} quer jogar de novo com a mesma mesa.`, "notice");
+      break;
+    case "error":
+      if (frame.requestId && state.previewIds.includes(frame.requestId)) {
+        // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
+        if (frame.requestId === state.previewRequest) {
+          state.preview = { status: "error", message: frame.message, code: frame.code };
+          state.fault = frame.square || null;
+        }
+      } else {
+        state.toast = { kind: "error", text: frame.message, code: frame.code };
+        if (frame.square) state.fault = frame.square;
+        announce(state, frame.message, "assertive");
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function applyMatchFrame(state, frame, describe) {
+  if (state.leftMatch && state.leftMatch === frame.matchId) return; // we said Sair
+  // A match that ended while we were away is not sat at again from the lobby.
+  if (frame.type === "view" && frame.view?.status === "finished" && frame.matchId !== state.matchId &&
+      ["lobby", "queue", "room"].includes(state.screen)) return;
+  const fresh = frame.matchId !== state.matchId;
+  // An update can come twice (the server retries what it could not finish telling): the
+  // second copy is not applied again.
+  if (frame.type === "update" && !fresh && frame.version <= state.toldVersion) return;
+  if (fresh) enterMatch(state, frame.matchId);
+  if (!frame.partial && frame.view) {
+    state.toldVersion = (frame.type === "update" ? frame.version : frame.view.version) ?? 0;
+  }
+  const before = state.view;
+  const you = frame.view?.you ?? before?.you;
+  const paced = [];
+  let board = state.pacing ? null : before?.board;
+  const scores = {};
+  for (const seat of before?.seats || []) scores[seat.seat] = seat.score;
+  let secondWord = false;
+  for (const event of frame.events || []) {
+    if (event.kind === "second_play" && event.data?.seat === you) secondWord = true;
+    const entry = entryFromEvent(event);
+    if (entry) {
+      mergeHistory(state, [entry]);
+      if (entry.seat === you) {
+        if (entry.kind === "play") {
+          state.ownReceipt = entry.move;
+          state.receiptExpanded = false;
+          state.lastMove = entry.move;
+          if (board) board = boardWith(board, entry.tiles);
+          scores[entry.seat] = entry.total ?? scores[entry.seat];
+        }
+        if (entry.kind === "timed_out") announce(state, "Tempo esgotado: você passou a vez.", "assertive");
+      } else {
+        paced.push(entry);
+      }
+    }
+    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you);
+    // Your own moves are not read back to you (your timeout has its own message above); what
+    // your cards did is also shown, since on a phone the card you tapped may be far from its effect.
+    const yours = event.kind === "sold" || event.data?.seat === you;
+    if (line && !entry) announce(state, line, yours && OWN_NOTICES.has(event.kind) ? "notice" : "polite");
+    else if (line && entry.seat !== you) announce(state, line);
+  }
+  if (paced.length && (board || state.pacing)) {
+    queuePacing(state, paced, board || state.pacing.board, scores);
+  } else if (paced.length) {
+    const last = lastPlay(paced);
+    if (last) state.lastMove = last.move;
+  }
+  if (frame.partial || !frame.view) return;
+  state.activeMatch = frame.view.status === "finished" ? null : frame.matchId;
+  state.view = frame.view;
+  if (fresh || !before) Object.assign(state.cursor, boardCentre(state));
+  state.history.total = Math.max(state.history.total, frame.view.moves ?? 0);
+  if (!before || before.turn !== frame.view.turn) state.secondWord = false;
+  if (secondWord) state.secondWord = true;
+  const sameTurn = before && before.turn === frame.view.turn &&
+    JSON.stringify(before.rack) === JSON.stringify(frame.view.rack);
+  if (!sameTurn) {
+    clearMove(state);
+  }
+  if (frame.view.current === you && frame.view.status !== "finished" &&
+      (!before || before.current !== you || before.turn !== frame.view.turn)) {
+    announce(state, "Sua vez.");
+  }
+  // A new match (playing again from the end screen) takes you to its table; a frame of the
+  // match that just ended leaves you on its end screen.
+  if (state.screen !== "end" || fresh) state.screen = "table";
+}

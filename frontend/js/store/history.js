@@ -1,0 +1,61 @@
+// The match's history: every move by its number, from the server's pages and from the move
+// events of each update, each move once and in order.
+
+const MOVE_EVENTS = { move_played: "play", swapped: "swap", passed: "passed", timed_out: "timed_out" };
+
+/** A history entry from a move event (the same fields as the server's history pages). */
+export function entryFromEvent(event) {
+  const kind = MOVE_EVENTS[event.kind];
+  if (!kind || typeof event.data?.move !== "number") return null;
+  const d = event.data;
+  const breakdown = d.breakdown || null;
+  const words = d.display || [];
+  return {
+    move: d.move, turn: d.turn ?? null, round: d.round ?? null, seat: d.seat, kind,
+    words: kind === "play" ? words : [], band: kind === "play" ? (d.band ?? breakdown?.band) : null,
+    points: kind === "play" ? (d.score ?? breakdown?.total ?? 0) : 0, total: d.total ?? null,
+    tiles: d.tiles || null, count: d.count ?? null, breakdown,
+  };
+}
+
+/** Put entries into the history, each move once, in move order. */
+export function mergeHistory(state, entries) {
+  const byMove = new Map(state.history.moves.map((m) => [m.move, m]));
+  for (const entry of entries) {
+    const known = byMove.get(entry.move);
+    // A page from the server is as complete as an event; keep a breakdown we already hold.
+    byMove.set(entry.move, known ? { ...known, ...entry, breakdown: entry.breakdown || known.breakdown } : entry);
+  }
+  state.history.moves = [...byMove.values()].sort((a, b) => a.move - b.move);
+  const newest = state.history.moves.at(-1);
+  state.history.total = Math.max(state.history.total, newest ? newest.move + 1 : 0);
+}
+
+export function applyHistoryPage(state, frame) {
+  if (frame.matchId !== state.matchId) return;
+  mergeHistory(state, frame.moves || []);
+  state.history.total = Math.max(state.history.total, frame.total ?? 0);
+  state.history.older = frame.older ?? null;
+  state.history.loaded = true;
+  if (state.screen === "replay" && state.view?.status === "active") {
+    state.replayStep = state.history.moves.length;  // a spectator starts at the latest move
+  }
+  if (state.lastMove === null && state.history.moves.length) {
+    const last = lastPlay(state.history.moves);
+    if (last) state.lastMove = last.move;
+  }
+}
+
+export function findMove(state, move) {
+  return state.history.moves.find((m) => m.move === move) || null;
+}
+
+/** The latest play among ``moves`` (swaps and passes put no tile down). */
+export function lastPlay(moves) {
+  return [...moves].reverse().find((m) => m.kind === "play") || null;
+}
+
+/** The squares ("row,col") of the move marked on the board: the last move's. */
+export function lastMoveSquares(state) {
+  return (findMove(state, state.lastMove)?.tiles || []).map(([r, c]) => `${r},${c}`);
+}

@@ -1,0 +1,38 @@
+// A match seen from its link: a finished one move by move from the empty board, a live one
+// as a spectator follows it to its latest move.
+import { enterMatch } from "./state.js";
+import { entryFromEvent, mergeHistory } from "./history.js";
+import { boardWith, emptyBoard } from "./view.js";
+
+/** A finished match opened by its link (#/partida/ID): shown move by move from the start. */
+export function openReplay(state, frame) {
+  if (state.matchId !== frame.matchId) enterMatch(state, frame.matchId);
+  state.watching = null;
+  state.view = frame.view;
+  state.replayStep = 0;  // a live match follows its latest move once the moves arrive
+  state.screen = "replay";
+}
+
+/** A spectator's update: the public view and the new moves; the replay follows the live
+ *  match to its latest move (and stays, a replay, once it ends). */
+export function followLive(state, frame) {
+  const entries = (frame.events || []).map(entryFromEvent).filter(Boolean);
+  if (entries.length) mergeHistory(state, entries);
+  if (frame.view) state.view = frame.view;
+  if (state.view?.status !== "finished" || entries.length) state.replayStep = state.history.moves.length;
+}
+
+/** Move the replay to ``step`` (0: the empty board; the number of moves: the end). */
+export function replayTo(state, step) {
+  const last = state.history.moves.length;
+  state.replayStep = Math.max(0, Math.min(last, step));
+}
+
+/** The board after the first ``step`` moves of the history (their tiles, in order). */
+export function replayBoard(state, step) {
+  let board = emptyBoard(state);
+  for (const move of state.history.moves.slice(0, step)) {
+    if (move.kind === "play" && move.tiles) board = boardWith(board, move.tiles);
+  }
+  return board;
+}
