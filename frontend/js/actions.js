@@ -10,6 +10,7 @@ import { advancePacing, skipPacing } from "./store/pacing.js";
 import { replayTo } from "./store/replay.js";
 import { leaveMatch } from "./store/state.js";
 import { myTurn } from "./store/view.js";
+import { closeSheet, openSheet, sheetTab } from "./store/sheet.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { plural } from "./text.js";
@@ -119,6 +120,7 @@ export function createActions({ app, store, send, table, toast }) {
   /** A card that asks for a target: bring the hand (its prompt, the rack, the board above it)
    * into view, since on a phone the card was tapped far below. */
   function showPrompt() {
+    if (sheetTab(store.state)) store.update((s) => closeSheet(s));
     requestAnimationFrame(() => {
       const hand = app.querySelector(".hand");
       if (!hand) return;
@@ -127,6 +129,22 @@ export function createActions({ app, store, send, table, toast }) {
       const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
       hand.scrollIntoView({ block: "end", behavior: still ? "auto" : "smooth" });
     });
+  }
+
+  /** Open the sheet on a tab (a phone; on a wide screen the side already shows it all), the
+   * focus on that tab so a screen reader follows. */
+  function sheet(tab, card = null) {
+    store.update((s) => {
+      openSheet(s, tab, card);
+      s.lastTab = tab;
+    });
+    requestAnimationFrame(() => app.querySelector(`[data-sheet-tab="${tab}"]`)?.focus({ preventScroll: true }));
+  }
+
+  function closeTheSheet() {
+    const inside = document.activeElement?.closest?.("[data-side]");
+    store.update((s) => closeSheet(s));
+    if (inside) app.querySelector("[data-action=open-sheet]")?.focus({ preventScroll: true });
   }
 
   function verb(state) {
@@ -177,6 +195,7 @@ export function createActions({ app, store, send, table, toast }) {
     const card = store.state.view.market.row[slot];
     changePlacement((s) => {
       const arming = toggleArmed(s, slot);
+      if (arming) closeSheet(s); // the play is made on the board and the rack
       if (arming && card.target === "square") {
         s.target = { slot, kind: "letter-square", help: `${card.name}: ${verb(s)} na letra que ela dobra (da jogada ou do tabuleiro).` };
       }
@@ -269,7 +288,9 @@ export function createActions({ app, store, send, table, toast }) {
     }),
     "cancel-wild": () => store.update((s) => cancelWild(s)),
     "close-receipt": () => store.update((s) => { s.ownReceipt = null; }),
-    "expand-receipt": () => store.update((s) => { s.receiptExpanded = !s.receiptExpanded; }),
+    "open-receipt": () => sheet("jogadas"),
+    "open-sheet": () => (sheetTab(store.state) ? closeTheSheet() : sheet(store.state.lastTab || "jogadas")),
+    "close-sheet": () => closeTheSheet(),
     "skip-pacing": () => finishPacing(),
     "older-moves": () => {
       const s = store.state;
@@ -281,7 +302,7 @@ export function createActions({ app, store, send, table, toast }) {
   };
 
   return {
-    ACTIONS, send, schedulePreview, changePlacement, confirm, useCard, onSquare, onRack, onArm, sell,
+    ACTIONS, send, schedulePreview, sheet, changePlacement, confirm, useCard, onSquare, onRack, onArm, sell,
     pace, finishPacing,
     chooseWild: (letter) => changePlacement((s) => chooseWildLetter(s, letter)),
     openMove: (move) => {

@@ -8,6 +8,7 @@ import {
 } from "./store/move.js";
 import { replayTo } from "./store/replay.js";
 import { myTurn } from "./store/view.js";
+import { sheetTab } from "./store/sheet.js";
 
 const DRAG_SLOP = 6;
 
@@ -44,6 +45,8 @@ export function bindInput({ app, store, actions, table, toast }) {
     } else if (d.choose !== undefined) {
       actions.send("chooseTheme", { matchId: store.state.matchId, option: Number(d.choose) });
     } else if (d.openMove !== undefined) actions.openMove(Number(d.openMove));
+    else if (d.sheetTab) actions.sheet(d.sheetTab);
+    else if (d.openCard !== undefined) actions.sheet("cartas", Number(d.openCard));
     else if (d.openReview !== undefined) {
       store.update((st) => { st.openReview = st.openReview === d.openReview ? null : d.openReview; });
     }
@@ -61,6 +64,10 @@ export function bindInput({ app, store, actions, table, toast }) {
     if (s.screen !== "table" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName)) return;
+    if (event.key === "Escape" && sheetTab(s) && table()?.sheetLayout()) {
+      ACTIONS["close-sheet"]();  // a phone's sheet closes before anything else is undone
+      return;
+    }
     if (s.pacing && !["Tab", "Shift"].includes(event.key)) {
       actions.finishPacing();
       return;

@@ -49,11 +49,28 @@ class Tab:
                                   f"return {expression}; }}")
 
     def tap(self, selector: str) -> None:
-        """A finger's tap (touch) or a mouse click."""
+        """A finger's tap (touch) or a mouse click, on the first match that is shown (a phone
+        and a wide screen may each show their own copy of a button)."""
+        target = self.page.locator(selector).filter(visible=True).first
         if self.touch:
-            self.page.locator(selector).first.tap()
+            target.tap()
         else:
-            self.page.click(selector)
+            target.click()
+
+    def sheet(self, tab: str) -> None:
+        """Open the table's side on ``tab`` ("jogadas", "cartas", "partida"): on a phone it is
+        a sheet opened from Mais; on a wide screen it is always there."""
+        if self.page.locator("[data-action=open-sheet]").is_visible():
+            if not self.page.locator(f"[data-side][data-tab={tab}]").count():
+                if self.page.locator("[data-side][data-tab='']").count():
+                    self.tap("[data-action=open-sheet]")
+                self.tap(f"[data-sheet-tab={tab}]")
+            self.page.wait_for_selector(f"[data-side][data-tab={tab}]")
+
+    def leave_match(self) -> None:
+        """Sair: beside the controls on a wide screen, in the sheet's Partida tab on a phone."""
+        self.sheet("partida")
+        self.tap("[data-action=leave-match]")
 
     def enter(self, name: str) -> None:
         self.page.fill("#guest-name", name)

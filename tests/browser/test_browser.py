@@ -179,7 +179,7 @@ def _wildcard_second(tab: Tab) -> None:
 def _leave_then_a_new_match(tab: Tab) -> None:
     """Sair returns to the lobby; the next match starts with an empty history; Passar asks
     first; then the clock runs out and the match ends."""
-    tab.tap("[data-action=leave-match]")
+    tab.leave_match()
     tab.tap(".confirm-dialog [data-answer=yes]")
     tab.page.wait_for_selector("[data-action=start-solo]")
     _start_solo(tab, bots=1, rounds=2, turn=20)
@@ -215,7 +215,9 @@ def _history_adds_up(tab: Tab) -> None:
             "score"]
     tab.tap("[data-action=close-receipt]")
     assert tab.page.locator("[data-own-receipt]").is_hidden()
-    # A bot's receipt from the history.
+    assert tab.page.locator("[data-receipt-peek]").is_hidden()
+    # A bot's receipt from the history (on a phone, in the sheet).
+    tab.sheet("jogadas")
     tab.tap(f"[data-open-move='{moves[1]['move']}']")
     tab.page.wait_for_selector(f"[data-move='{moves[1]['move']}'] [data-receipt-total]")
 
@@ -228,15 +230,15 @@ def _receipt_stays(tab: Tab, height: int) -> None:
     mine = tab.state("s.history.moves[0]")
     assert mine["seat"] == tab.view()["you"] and f"{mine['points']} ponto" in receipt
     tab.wait_my_turn()
-    title = tab.page.locator("[data-own-receipt] h3")
+    # A wide screen keeps it in the side; a phone folds it to a line under the hand.
+    title = tab.page.locator("[data-peek-title]" if tab.touch else "[data-own-receipt] h3")
     box = title.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (
         "your receipt is on screen after the bots' moves", box)
     assert f"{mine['points']} ponto" in title.inner_text()
     if tab.touch:
-        sheet = tab.page.locator("[data-own-receipt]").bounding_box()
         rack = tab.page.locator("[data-rack-box]").bounding_box()
-        assert sheet and rack and sheet["y"] >= rack["y"] + rack["height"], (sheet, rack)
+        assert rack and box["y"] >= rack["y"] + rack["height"], (box, rack)
 
 
 def _figures(tab: Tab, size: str, first_load: int, receipt_ms: float) -> None:
@@ -311,9 +313,14 @@ def test_a_solo_match_against_two_bots(browser: Any, stack: LocalStack, size: st
     _start_solo(tab, bots=2)
     assert tab.page.evaluate("() => window.scrollY") == 0, "the board starts in view"
     assert tab.state("s.history.moves.length") == 0
+    tab.sheet("partida")  # the goal and the theme: on a phone, in the sheet
     goal = tab.page.inner_text("[data-goal]")
     assert str(tab.view()["pointTarget"]) in goal and "Rodada 1 de 3" in goal
     assert "×1,25" in tab.page.inner_text("[data-theme]")
+    if touch:
+        _shot(tab, "sheet-partida")
+        _clean(tab, "the sheet's Partida tab")
+        tab.tap("[data-action=close-sheet]")
 
     if touch:
         board = "[data-viewport]"

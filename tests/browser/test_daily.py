@@ -28,7 +28,7 @@ def test_the_daily_challenge_is_the_same_for_two_players_and_played_once(
     assert openings[0] == openings[1] and openings[0][2] == 10  # same theme, same tiles
 
     tab = tabs[0]
-    tab.tap("[data-action=leave-match]")  # leaving plays the attempt out: it is over
+    tab.leave_match()  # leaving plays the attempt out: it is over
     tab.tap(".confirm-dialog [data-answer=yes]")
     wait_finished(tab.page.evaluate("() => window.vanlexis.store.state.leftMatch"))
     tab.page.reload()

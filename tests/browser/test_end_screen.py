@@ -111,7 +111,7 @@ def test_a_replay_link_shows_the_match_move_by_move_without_any_rack(
     ana = Tab(browser, stack.url)
     ana.enter("Ana replay")
     _play_round_one(ana, min_tiles=2)
-    ana.tap("[data-action=leave-match]")
+    ana.leave_match()
     ana.tap(".confirm-dialog [data-answer=yes]")
     ana.page.wait_for_selector("[data-action=start-solo]")
     match_id = ana.page.evaluate("() => window.vanlexis.store.state.leftMatch")

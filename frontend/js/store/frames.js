@@ -7,6 +7,7 @@ import { queuePacing } from "./pacing.js";
 import { followLive, openReplay } from "./replay.js";
 import { boardCentre, boardWith, seatName } from "./view.js";
 import { clearMove } from "./move.js";
+import { showReceipt } from "./sheet.js";
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
 const OWN_NOTICES = new Set(["card_bought", "card_used", "sold", "second_play"]);
@@ -130,6 +131,7 @@ function applyMatchFrame(state, frame, describe) {
         if (entry.kind === "play") {
           state.ownReceipt = entry.move;
           state.receiptExpanded = false;
+          showReceipt(state);
           state.lastMove = entry.move;
           if (board) board = boardWith(board, entry.tiles);
           scores[entry.seat] = entry.total ?? scores[entry.seat];

@@ -24,7 +24,7 @@ export function freshMatch() {
     fault: null, // [row, col]: the square the last refusal was about, marked on the board
     // On a phone the side panel is a sheet over the lower screen: which of its tabs is open
     // ("jogadas", "cartas", "partida"), or null when it is closed; and the card it points at.
-    sheet: null, sheetCard: null,
+    sheet: null, sheetCard: null, lastTab: null, // lastTab: where "Mais" opens it again
   };
 }
 

@@ -1,5 +1,6 @@
 // The card row: shop and inventory at once. One tap buys, one tap uses (with a target step);
-// and the effects of cards while they last, shown next to the board.
+// the strip under the rack that points at it on a phone; and the effects of cards while they
+// last, shown next to the board.
 import { esc } from "./dom.js";
 import { myTurn, seatName } from "../store/view.js";
 import { plural } from "../text.js";
@@ -9,7 +10,7 @@ export function marketHtml(state) {
   if (!market) return "";
   const turn = myTurn(state);
   const slots = market.row.map((card, slot) => {
-    if (!card) return `<div class="card empty muted">Vazio: uma carta nova chega no seu turno</div>`;
+    if (!card) return `<div class="card empty muted" data-slot="${slot}">Vazio: uma carta nova chega no seu turno</div>`;
     const armed = state.armedCards.includes(slot);
     let actions = "";
     if (!card.owned) {
@@ -23,7 +24,8 @@ export function marketHtml(state) {
       actions = `<button type="button" data-use="${slot}" ${turn ? "" : "disabled"}>Usar</button>
         <button type="button" data-sell="${slot}" ${turn ? "" : "disabled"}>Vender</button>`;
     }
-    return `<div class="card${card.owned ? " owned" : ""}${armed ? " armed" : ""}" data-card="${esc(card.id)}">
+    const pointed = state.sheetCard === slot ? " pointed" : "";
+    return `<div class="card${card.owned ? " owned" : ""}${armed ? " armed" : ""}${pointed}" data-card="${esc(card.id)}" data-slot="${slot}">
       <span class="name">${esc(card.name)}</span>
       <span class="muted small">Nível ${card.level} · ${card.owned ? "sua" : plural(card.price, "moeda", "moedas")}</span>
       <span class="effect">${esc(card.effect)}</span>
@@ -34,6 +36,43 @@ export function marketHtml(state) {
     <div class="row">${pending.options.map((o, i) => `<button type="button" data-choose="${i}">${esc(o.name || o)}</button>`).join("")}</div></div>` : "";
   return `<p>Moedas: <strong data-coins>${market.coins}</strong></p>${choose}
     <div class="market">${slots}</div>`;
+}
+
+/** Shorter names for the strip's narrow chips (the sheet and the help say them whole). */
+const SHORT_NAMES = {
+  coringa_vogal: "Coringa vogal", coringa_consoante: "Coringa consoante",
+  coringa_universal: "Coringa universal", letra_dobrada: "Letra ×2", palavra_dobrada: "Palavra ×2",
+  palavra_triplicada: "Palavra ×3", peca_extra: "Peça extra", segundo_folego: "2º Fôlego",
+  cadeia_de_ouro: "Cadeia de Ouro", ladrao_de_tema: "Ladrão de Tema", tema_pessoal: "Tema Pessoal",
+};
+
+/** The card row in one line under the rack (a phone): your coins, then each slot's name and
+ *  what it costs or that it is yours; a tap opens the sheet on that card. */
+export function stripHtml(state, tab) {
+  const market = state.view.market;
+  if (!market) return "";
+  const chips = market.row.map((card, slot) => {
+    const open = tab === "cartas" && state.sheetCard === slot;
+    if (!card) {
+      return `<button type="button" class="chip empty" data-open-card="${slot}" aria-pressed="${open}">
+        <span class="name">Vazio</span><small>nova no seu turno</small></button>`;
+    }
+    const armed = state.armedCards.includes(slot);
+    const status = armed ? "na jogada ✓" : card.owned ? "sua" : plural(card.price, "moeda", "moedas");
+    const classes = ["chip", card.owned ? "owned" : "", armed ? "armed" : "",
+                     !card.owned && card.price > market.coins ? "dear" : ""].filter(Boolean).join(" ");
+    const short = SHORT_NAMES[card.id];
+    // What fits on the chip, then the whole name for screen readers (the spoken name still
+    // begins with the words seen).
+    const name = short && short !== card.name
+      ? `<span class="name">${esc(short)}</span><span class="sr-only">, ${esc(card.name)}</span>`
+      : `<span class="name">${esc(card.name)}</span>`;
+    return `<button type="button" class="${classes}" data-open-card="${slot}" aria-pressed="${open}">
+      ${name}<small>${status}</small></button>`;
+  }).join("");
+  const pending = market.pending
+    ? '<button type="button" class="chip alert" data-sheet-tab="cartas">Escolha <small>uma opção</small></button>' : "";
+  return `<span class="coins" data-strip-coins>Moedas <strong>${market.coins}</strong></span>${pending}${chips}`;
 }
 
 /** Active card effects, as chips next to the board (they say what acts, and for how long). */

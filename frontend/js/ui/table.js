@@ -1,15 +1,18 @@
-// The match table: the bar (timer, scores, theme, the move's preview, Confirmar), the board,
-// the hand (rack and controls), and the side: the goal, the seats, the theme with its band
-// legend, the cards, your last receipt and the history of every move. Built once per match;
-// each part redraws only when what it shows changed.
+// The match table: the bar (timer, scores, round, theme: one line at every size), the board,
+// the move row under it (the preview and Confirmar, or the opponent's move being shown), the
+// hand (rack, the card strip, controls) and the side: your receipt and every move, the cards,
+// the goal and the theme. On a wide screen the side is a column beside the board; on a phone
+// it is a sheet that opens over the hand, below the board, so no square is ever hidden. Built
+// once per match; each part redraws only when what it shows changed.
 import { esc } from "./dom.js";
 import { BoardView, squareContent } from "./board.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
-import { marketHtml, effectsHtml } from "./market.js";
+import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
-import { receiptFolded, shownBoard, shownRound, shownScore } from "../store/pacing.js";
+import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
+import { sheetTab } from "../store/sheet.js";
 import { boardSize, isWild, myTurn, seatName, wildLetters } from "../store/view.js";
 
 export class TableView {
@@ -19,52 +22,93 @@ export class TableView {
     root.innerHTML = `
       <div class="table" data-table>
         <h2 class="sr-only" tabindex="-1" data-screen-heading>Mesa da partida</h2>
-        <section class="bar" data-bar aria-label="Placar e jogada"></section>
-        <section class="board-area" aria-label="Tabuleiro">
-          <div class="board-viewport" data-viewport>
-            <div class="board" role="grid" data-board aria-label="Tabuleiro de ${size} por ${size} casas"
-                 aria-describedby="board-help"></div>
-          </div>
-          <div class="zoom" role="group" aria-label="Zoom do tabuleiro">
-            <button type="button" data-action="zoom-in" aria-label="Aumentar o zoom">+</button>
-            <span data-zoom-level aria-hidden="true">100%</span>
-            <button type="button" data-action="zoom-out" aria-label="Diminuir o zoom">−</button>
-            <button type="button" data-action="zoom-fit" aria-label="Ver o tabuleiro inteiro">⤢</button>
-          </div>
-          <div class="pacing" data-pacing hidden></div>
-        </section>
-        <section class="hand" aria-label="Sua mão">
-          <div class="prompt" data-prompt></div>
-          <div class="rack" role="toolbar" aria-label="Suas peças" data-rack-box></div>
-          <div class="picker" data-picker hidden></div>
-          <div class="controls">
-            <button type="button" data-action="clear">Recolher</button>
-            <button type="button" data-action="swap">Trocar peças</button>
-            <button type="button" data-action="pass">Passar</button>
-            <button type="button" data-action="direction"></button>
-            <button type="button" class="danger" data-action="leave-match">Sair</button>
-          </div>
-          <p class="muted help" id="board-help" data-help></p>
-        </section>
-        <aside class="side">
-          <section class="panel receipt-panel" data-own-receipt hidden aria-labelledby="own-receipt-title"></section>
-          <section class="panel" data-goal aria-label="Placar e objetivo"></section>
-          <section class="panel" data-theme aria-label="Tema e faixas"></section>
-          <section class="panel" data-market-panel aria-labelledby="cards-title">
+        <div class="play" data-play>
+          <section class="bar" data-bar aria-label="Placar"></section>
+          <section class="board-area" aria-label="Tabuleiro">
+            <div class="board-viewport" data-viewport>
+              <div class="board" role="grid" data-board aria-label="Tabuleiro de ${size} por ${size} casas"
+                   aria-describedby="board-help"></div>
+            </div>
+            <div class="zoom" role="group" aria-label="Zoom do tabuleiro">
+              <button type="button" data-action="zoom-in" aria-label="Aumentar o zoom">+</button>
+              <span data-zoom-level aria-hidden="true">100%</span>
+              <button type="button" data-action="zoom-out" aria-label="Diminuir o zoom">−</button>
+              <button type="button" data-action="zoom-fit" aria-label="Ver o tabuleiro inteiro">⤢</button>
+            </div>
+          </section>
+          <section class="move" data-move aria-label="Jogada">
+            <div class="move-info" data-move-info></div>
+            <button type="button" class="skip" data-action="skip-pacing" hidden>Pular</button>
+            <button type="button" class="primary confirm" data-action="confirm" disabled>Confirmar</button>
+          </section>
+          <section class="hand" aria-label="Sua mão">
+            <div class="prompt" data-prompt></div>
+            <div class="rack" role="toolbar" aria-label="Suas peças" data-rack-box></div>
+            <div class="picker" data-picker hidden></div>
+            <div class="card-strip" data-card-strip role="group" aria-label="Suas cartas e a vitrine" hidden></div>
+            <div class="controls">
+              <button type="button" data-action="clear">Recolher</button>
+              <button type="button" data-action="swap" aria-label="Trocar peças">Trocar<span class="long"> peças</span></button>
+              <button type="button" data-action="pass">Passar</button>
+              <button type="button" data-action="direction"></button>
+              <button type="button" class="danger" data-action="leave-match">Sair</button>
+              <button type="button" class="more" data-action="open-sheet" aria-expanded="false"
+                      aria-controls="table-side" aria-label="Mais: jogadas, cartas e partida">Mais</button>
+            </div>
+            <div class="receipt-peek" data-receipt-peek hidden></div>
+            <p class="muted help" id="board-help" data-help></p>
+          </section>
+        </div>
+        <aside class="side" id="table-side" data-side aria-label="Jogadas, cartas e partida">
+          <div class="sheet-head" data-sheet-head></div>
+          <section class="panel receipt-panel" data-own-receipt data-sheet-part="jogadas" hidden
+                   aria-labelledby="own-receipt-title"></section>
+          <section class="panel" data-goal data-sheet-part="partida" aria-label="Placar e objetivo"></section>
+          <section class="panel" data-theme data-sheet-part="partida" aria-label="Tema e faixas"></section>
+          <section class="panel" data-market-panel data-sheet-part="cartas" aria-labelledby="cards-title">
             <h3 id="cards-title">Cartas</h3><div data-market></div></section>
-          <section class="panel" aria-labelledby="history-title">
+          <section class="panel" data-sheet-part="jogadas" aria-labelledby="history-title">
             <h3 id="history-title">Jogadas</h3>
             <div class="history-box" data-history tabindex="0" role="region" aria-label="Todas as jogadas da partida"></div>
+          </section>
+          <section class="panel leave-panel" data-sheet-part="partida" aria-label="Sair da partida">
+            <button type="button" class="danger" data-action="leave-match">Sair da partida</button>
           </section>
         </aside>
       </div>`;
     this.board = new BoardView(root, size, handlers);
     this.parts = {};
-    for (const name of ["bar", "pacing", "prompt", "rack-box", "picker", "help", "own-receipt",
-                        "goal", "theme", "market", "market-panel", "history"]) {
+    for (const name of ["table", "bar", "move", "move-info", "prompt", "rack-box", "picker", "card-strip",
+                        "receipt-peek", "help", "side", "sheet-head", "own-receipt", "goal", "theme",
+                        "market", "market-panel", "history"]) {
       this.parts[name] = root.querySelector(`[data-${name}]`);
     }
     this.last = {};
+    this.pointed = null;
+    // The table fills the screen under the page's header, and the sheet starts where the
+    // board ends: both measured, since the header and the bar may wrap.
+    this.resize = new ResizeObserver(() => this.layout());
+    this.resize.observe(this.parts.table);
+    this.resize.observe(root.querySelector("[data-viewport]"));
+  }
+
+  layout() {
+    const table = this.parts.table;
+    if (!table.isConnected) {
+      this.resize.disconnect();
+      return;
+    }
+    // What the page has above the table and below it (its container's padding).
+    const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
+    const top = table.getBoundingClientRect().top + window.scrollY;
+    table.style.setProperty("--table-top", `${Math.ceil(top + below)}px`);
+    const board = this.root.querySelector("[data-viewport]").getBoundingClientRect();
+    table.style.setProperty("--sheet-top", `${Math.round(board.bottom + 6)}px`);
+  }
+
+  /** Whether the side is a sheet here (a phone): its own stylesheet says so. */
+  sheetLayout() {
+    return getComputedStyle(this.parts.side).position === "fixed";
   }
 
   /** Set a part's HTML only when it changed (so focus and scroll positions survive). */
@@ -77,10 +121,11 @@ export class TableView {
 
   update(state) {
     const started = performance.now();
+    this.sheetTabShown = sheetTab(state);
     this.drawBoard(state);
     this.lastBoardMs = performance.now() - started;
     this.drawBar(state);
-    this.drawPacing(state);
+    this.drawMove(state);
     this.drawHand(state);
     this.drawSide(state);
     this.lastDrawMs = performance.now() - started;
@@ -117,39 +162,59 @@ export class TableView {
     this.board.setCursor(state.cursor.row, state.cursor.col);
   }
 
+  /** One line at every size and in every state: what does not fit is in the move row under
+   * the board or in the side. */
   drawBar(state) {
     const view = state.view;
     const seconds = Math.max(0, Math.ceil((view.deadlineMs - Date.now()) / 1000));
     const you = view.you;
-    const current = view.seats[view.current];
     const turn = myTurn(state);
+    const playing = state.pacing?.current?.seat ?? view.current;
     const leader = view.seats.filter((s) => s.seat !== you)
       .sort((a, b) => shownScore(state, b.seat) - shownScore(state, a.seat))[0];
     const theme = view.theme ? esc(view.theme.name) : "Sem tema";
     let who;
     if (view.status === "finished") who = "Partida encerrada";
-    else if (state.pacing) who = `${esc(seatName(state, state.pacing.current?.seat ?? view.current))} jogando…`;
+    else if (state.pacing) who = `${esc(seatName(state, playing))} jogando…`;
     else if (turn) who = "<strong>Sua vez</strong>";
-    else who = `Vez de ${esc(current?.name || "")}`;
-    const preview = this.previewHtml(state);
-    const canConfirm = turn && (state.mode === "swap" ? state.swap.length > 0 : state.placed.length > 0);
-    const confirmText = state.mode === "swap" ? "Confirmar troca" : "Confirmar";
+    else who = `Vez de ${esc(view.seats[view.current]?.name || "")}`;
+    const score = (seat, name) => `<span class="score-chip${seat === playing && view.status !== "finished" ? " playing" : ""}"
+      data-bar-seat="${seat}"><span class="who">${name}</span> <strong>${shownScore(state, seat)}</strong></span>`;
     this.put("bar", `
-      <div class="bar-row">
-        <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
-              aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>
-        <span class="turn" data-turn>${who}</span>
-        <span class="scoreline" data-scoreline>
-          ${you !== null ? `<span>Você <strong>${shownScore(state, you)}</strong></span>` : ""}
-          ${leader ? `<span>${esc(leader.name)} <strong>${shownScore(state, leader.seat)}</strong></span>` : ""}
-        </span>
-        <span class="round">Rodada ${shownRound(state)}/${view.roundLimit}</span>
-        <span class="theme-name" title="Tema">${theme}</span>
-      </div>
-      <div class="bar-row move-row">
-        <div class="preview" data-preview>${preview}</div>
-        <button type="button" class="primary confirm" data-action="confirm" ${canConfirm ? "" : "disabled"}>${confirmText}</button>
-      </div>`);
+      <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
+            aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>
+      <span class="turn" data-turn>${who}</span>
+      <span class="scoreline" data-scoreline>
+        ${you !== null ? score(you, "Você") : ""}${leader ? score(leader.seat, esc(leader.name)) : ""}
+      </span>
+      <span class="round" data-bar-round><span class="long">Rodada </span>${shownRound(state)}/${view.roundLimit}</span>
+      <span class="theme-name" data-bar-theme title="Tema">${theme}</span>`);
+  }
+
+  /** Under the board: the preview and Confirmar on your turn; the move being shown, with
+   * Pular, while opponents' moves play back; whose turn it is otherwise. */
+  drawMove(state) {
+    const view = state.view;
+    const turn = myTurn(state);
+    const current = state.pacing?.current;
+    let info;
+    if (current) {
+      info = `<span class="paced" data-pacing>${moveSummary(current, seatName(state, current.seat))}</span>`;
+    } else if (view.status === "finished") {
+      info = '<span class="muted">Partida encerrada.</span>';
+    } else if (turn) {
+      info = this.previewHtml(state);
+    } else {
+      info = `<span class="muted">Vez de ${esc(seatName(state, view.current))}…</span>`;
+    }
+    this.put("move-info", info);
+    const confirm = this.parts.move.querySelector("[data-action=confirm]");
+    const skip = this.parts.move.querySelector("[data-action=skip-pacing]");
+    skip.hidden = !current;
+    confirm.hidden = Boolean(current);
+    confirm.disabled = !(turn && (state.mode === "swap" ? state.swap.length > 0 : state.placed.length > 0));
+    const text = state.mode === "swap" ? "Confirmar troca" : "Confirmar";
+    if (confirm.textContent !== text) confirm.textContent = text;
   }
 
   previewHtml(state) {
@@ -157,31 +222,17 @@ export class TableView {
     if (state.mode === "swap") {
       return `<span>Escolha até ${plural(state.view.swapLimit, "peça", "peças")} para trocar.</span>`;
     }
-    if (!state.placed.length) {
-      return myTurn(state) ? `<span class="muted">Monte uma palavra.</span>` : "";
-    }
-    if (p.status === "pending") return `<span class="muted">Calculando…</span>`;
+    if (!state.placed.length) return '<span class="muted"><strong>Sua vez:</strong> monte uma palavra.</span>';
+    if (p.status === "pending") return '<span class="muted">Calculando…</span>';
     if (p.status === "error") return `<span class="error-text" data-preview-error>${esc(p.message)}</span>`;
     if (p.status !== "ok") return "";
     const b = p.breakdown;
     const band = BANDS[b.band] || BANDS.Frio;
     const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main))
       .map((w) => `<li${w.main ? ' class="main"' : ""}>${esc(shout(w.display))} <small>${w.points}</small></li>`).join("");
-    return `<ul class="preview-words" data-preview-words aria-label="Palavras formadas">${words}</ul>
+    return `<span class="points" data-preview-points>${plural(b.total, "ponto", "pontos")}</span>
       <span class="band ${band.css}" data-band="${esc(band.label)}">${band.label}</span>
-      <span class="points" data-preview-points>${plural(b.total, "ponto", "pontos")}</span>`;
-  }
-
-  drawPacing(state) {
-    const box = this.parts.pacing;
-    const current = state.pacing?.current;
-    box.hidden = !current;
-    if (!current) {
-      this.put("pacing", "");
-      return;
-    }
-    this.put("pacing", `<span>${moveSummary(current, seatName(state, current.seat))}</span>
-      <button type="button" data-action="skip-pacing">Pular</button>`);
+      <ul class="preview-words" data-preview-words aria-label="Palavras formadas">${words}</ul>`;
   }
 
   drawHand(state) {
@@ -233,29 +284,63 @@ export class TableView {
     direction.setAttribute("aria-label", `Direção da digitação: ${state.cursor.dir === "across" ? "horizontal" : "vertical"}`);
     direction.hidden = state.input === "touch"; // it steers typing, and a touch screen has no keys
     const verb = state.input === "touch" ? "Toque" : "Clique";
+    this.parts["card-strip"].hidden = !view.cards;
+    if (view.cards) this.put("card-strip", stripHtml(state, this.sheetTabShown));
+    this.drawPeek(state);
     this.put("help", state.input === "touch"
-      ? `${verb} numa peça e depois numa casa, ou arraste a peça (também de uma casa para outra). Pinça ou toque duplo dão zoom.`
+      ? `${verb} numa peça e depois numa casa, ou arraste a peça. Pinça ou toque duplo: zoom.`
       : `${verb} numa peça e numa casa, ou arraste. Teclado: setas, letras, Espaço (direção), Enter (confirma), Backspace (recolhe), + − (zoom).` +
         (rack.some((code) => isWild(state, code)) ? " Uma letra que você não tem usa o coringa." : ""));
   }
 
+  /** Your last play's title line under the hand, while the sheet with its receipt is closed
+   * (on a phone; a wide screen shows the receipt in the side). */
+  drawPeek(state) {
+    const own = findMove(state, state.ownReceipt);
+    const show = Boolean(own?.breakdown) && !this.sheetTabShown;
+    this.parts["receipt-peek"].hidden = !show;
+    this.put("receipt-peek", show ? `
+      <span class="peek-title" data-peek-title><small>Sua jogada</small>
+        <span><strong>${esc(shout(own.words[0]))}</strong> · ${plural(own.points, "ponto", "pontos")}</span></span>
+      <button type="button" data-action="open-receipt" aria-label="Ver o cálculo da sua jogada">Cálculo</button>
+      <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button>` : "");
+  }
+
+  /** The sheet's head (phone only): its tabs, the move being shown, Fechar. */
+  sheetHeadHtml(state, tab) {
+    const tabs = [["jogadas", "Jogadas"], ...(state.view.cards ? [["cartas", "Cartas"]] : []), ["partida", "Partida"]];
+    const current = state.pacing?.current;
+    return `<div class="sheet-tabs" role="group" aria-label="Painel">${tabs.map(([id, label]) =>
+      `<button type="button" data-sheet-tab="${id}" aria-pressed="${tab === id}">${label}</button>`).join("")}
+      <button type="button" class="sheet-close" data-action="close-sheet" aria-label="Fechar o painel">Fechar</button></div>
+      ${current ? `<p class="sheet-pacing">${moveSummary(current, seatName(state, current.seat))}</p>` : ""}`;
+  }
+
   drawSide(state) {
     const view = state.view;
+    const tab = this.sheetTabShown;
+    const side = this.parts.side;
+    side.dataset.tab = tab || "";
+    this.put("sheet-head", this.sheetHeadHtml(state, tab));
+    const more = this.root.querySelector("[data-action=open-sheet]");
+    more.setAttribute("aria-expanded", String(Boolean(tab)));
     const own = findMove(state, state.ownReceipt);
     const ownBox = this.parts["own-receipt"];
     ownBox.hidden = !own?.breakdown;
-    const folded = receiptFolded(state);
-    ownBox.classList.toggle("folded", folded);
     this.put("own-receipt", own?.breakdown ? `
       <div class="row spread"><h3 id="own-receipt-title" tabindex="-1">Sua jogada: ${esc(shout(own.words[0]))} · ${plural(own.points, "ponto", "pontos")}</h3>
-        <button type="button" class="unfold" data-action="expand-receipt" aria-expanded="${!folded}"
-                aria-controls="own-breakdown">${folded ? "Ver cálculo" : "Ocultar"}</button>
         <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button></div>
       <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown)}</div>` : "");
     this.put("goal", this.goalHtml(state));
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
     if (view.cards) this.put("market", marketHtml(state));
+    // A card tapped in the strip: its place in the sheet is brought into view, once.
+    const pointed = tab === "cartas" ? state.sheetCard : null;
+    if (pointed !== null && pointed !== this.pointed) {
+      this.parts.market.querySelector(`[data-slot="${pointed}"]`)?.scrollIntoView({ block: "nearest" });
+    }
+    this.pointed = pointed;
     const box = this.parts.history;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
     if (this.put("history", this.historyHtml(state)) && atEnd) box.scrollTop = box.scrollHeight;

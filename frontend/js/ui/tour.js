@@ -20,7 +20,9 @@ function weight(view, band) {
   return found ? `×${WEIGHT.format(found.weightPct / 100)}` : "";
 }
 
-/** The steps for this table: [selector, title, text, try, done]; ``try`` asks the player to
+/** The steps for this table: [selector, title, text, try, done]; a list of selectors names the
+ *  part where it is shown and, failing that, where it is on a phone (the side is then a closed
+ *  sheet: the bar's theme and scores, the card strip stand for it). ``try`` asks the player to
  *  do what the step shows, and the tour moves on by itself once ``done(state)`` holds. The
  *  cards step only when cards are on. */
 export function tourSteps(view) {
@@ -32,24 +34,24 @@ export function tourSteps(view) {
       "Toque numa peça e depois numa casa, ou arraste a peça. O número no canto é o valor da letra. " +
       "Para tirar uma peça do tabuleiro, toque nela de novo.",
       "Experimente agora: ponha uma peça na casa do centro.", (state) => state.placed.length > 0],
-    ["[data-theme]", "O tema",
+    [["[data-theme]", "[data-bar-theme]"], "O tema",
       view.theme
         ? `Palavras do tema ${view.theme.name} valem mais: Escaldante ${weight(view, "Escaldante")}, ` +
           `Quente ${weight(view, "Quente")}, Morno ${weight(view, "Morno")}. Jogadas quentes ` +
           "seguidas formam uma corrente, que dá ainda mais pontos."
         : "Esta mesa não tem tema: todas as palavras valem o mesmo."],
-    ["[data-bar]", "Prévia e Confirmar",
+    ["[data-move]", "Prévia e Confirmar",
       "Com as peças no tabuleiro, aqui aparecem a faixa da palavra e os pontos, antes de você " +
       "decidir. Toque em Confirmar para jogar, ou troque peças e passe a vez na sua mão.",
       "Experimente: complete uma palavra e veja a prévia aparecer aqui.",
       (state) => state.preview?.status === "ok"],
   ];
   if (view.cards) {
-    steps.push(["[data-market-panel]", "Cartas",
+    steps.push([["[data-market-panel]", "[data-card-strip]"], "Cartas",
       "A cada turno você ganha moedas. Antes de jogar, pode comprar uma carta da vitrine: cada uma " +
       "diz o que faz."]);
   }
-  steps.push(["[data-goal]", "O objetivo",
+  steps.push([["[data-goal]", "[data-scoreline]"], "O objetivo",
     `Ganha quem chegar a ${plural(view.pointTarget, "ponto", "pontos")} ou tiver mais pontos ` +
     `ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. O recibo de cada ` +
     "jogada mostra a conta. A ajuda (Como jogar, no alto da página) explica o resto."]);
@@ -97,15 +99,18 @@ export class Tour {
     this.step = Math.max(0, index);
     const [selector, title, text, tryIt] = this.steps[this.step];
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
-    const target = this.root.querySelector(selector);
+    const target = [selector].flat().map((one) => this.root.querySelector(one))
+      .find((el) => el && el.getClientRects().length);
     target?.classList.add("tour-target");
     // The card must not hide what it talks about: on a wide screen it sits on the other half
-    // of the page from the target; on a phone the target scrolls to the middle (clear of the sticky bar), the card stays low.
+    // of the page from the target; on a phone (where the table fits the screen) it sits at the
+    // top or the bottom, away from the target.
     const wide = window.innerWidth >= 720;
-    target?.scrollIntoView({ block: wide ? "nearest" : "center" });
+    target?.scrollIntoView({ block: "nearest" });
     const box = target?.getBoundingClientRect();
     const side = wide && box && box.left + box.width / 2 < window.innerWidth / 2 ? "right" : "left";
-    this.card.dataset.side = wide ? side : "bottom";
+    const low = box && box.top + box.height / 2 > window.innerHeight / 2;
+    this.card.dataset.side = wide ? side : low ? "top" : "bottom";
     const last = this.step === this.steps.length - 1;
     this.card.innerHTML = `
       <p class="tour-count">Passo ${this.step + 1} de ${this.steps.length}</p>
