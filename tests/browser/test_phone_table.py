@@ -163,6 +163,8 @@ def _history(tab: Tab) -> None:
     """The history from the hand: a bot's receipt, read with the last move in view."""
     tab.tap("[data-action=open-sheet]")  # it opens where you last were: the cards
     tab.page.wait_for_selector("[data-side][data-tab=cartas]")
+    assert _last_move_seen(tab) >= 1, "the cards open below the board"
+    _fits(tab, "the cards open at a later turn")
     tab.tap("[data-sheet-tab=jogadas]")
     tab.page.wait_for_selector("[data-side][data-tab=jogadas] [data-history] [data-open-move]")
     bot_move = tab.state("s.history.moves.filter(m => m.seat !== 0 && m.kind === 'play')"

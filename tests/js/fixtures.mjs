@@ -8,7 +8,7 @@ export const WILDCARDS = { "?": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "?V": "AEIOU", "?C
 
 export function view(overrides = {}) {
   return {
-    matchId: "m-1", board: EMPTY, boardSize: 21, swapLimit: 3, wildcards: WILDCARDS,
+    matchId: "m-1", board: EMPTY, boardSize: 21, swapLimit: 3, wildcards: WILDCARDS, cards: true,
     seats: [{ seat: 0, name: "Ana", score: 0 }, { seat: 1, name: "Robô 1", score: 0, bot: true },
             { seat: 2, name: "Robô 2", score: 0, bot: true }],
     you: 0, current: 0, turn: 1, round: 1, status: "playing", rack: ["C", "A", "S", "A", "R", "E", "?"],

@@ -64,9 +64,9 @@ export class TableView {
           <section class="panel receipt-panel" data-own-receipt data-sheet-part="jogadas" hidden
                    aria-labelledby="own-receipt-title"></section>
           <section class="panel" data-goal data-sheet-part="partida" aria-label="Placar e objetivo"></section>
-          <section class="panel" data-theme data-sheet-part="partida" aria-label="Tema e faixas"></section>
           <section class="panel" data-market-panel data-sheet-part="cartas" aria-labelledby="cards-title">
             <h3 id="cards-title">Cartas</h3><div data-market></div></section>
+          <section class="panel" data-theme data-sheet-part="partida" aria-label="Tema e faixas"></section>
           <section class="panel" data-sheet-part="jogadas" aria-labelledby="history-title">
             <h3 id="history-title">Jogadas</h3>
             <div class="history-box" data-history tabindex="0" role="region" aria-label="Todas as jogadas da partida"></div>
@@ -303,7 +303,7 @@ export class TableView {
       <span class="peek-title" data-peek-title><small>Sua jogada</small>
         <span><strong>${esc(shout(own.words[0]))}</strong> · ${plural(own.points, "ponto", "pontos")}</span></span>
       <button type="button" data-action="open-receipt" aria-label="Ver o cálculo da sua jogada">Cálculo</button>
-      <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button>` : "");
+      <button type="button" class="shut" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">×</button>` : "");
   }
 
   /** The sheet's head (phone only): its tabs, the move being shown, Fechar. */
