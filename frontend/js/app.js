@@ -86,6 +86,10 @@ function connect(guest) {
 
 // -- rendering ---------------------------------------------------------------------------------
 
+// A notice goes by itself after a few seconds; a tap sends it away at once (on a phone it
+// sits over the hand or the sheet).
+toastBox.addEventListener("click", () => { toastBox.hidden = true; });
+
 function toast(text, kind = "info") {
   if (!text) return;
   toastBox.textContent = text;

@@ -99,9 +99,12 @@ def _rich(state: MatchState) -> MatchState:
 
 def _buy_and_use(tab: Tab, bars: dict[str, float]) -> None:
     """Buy Mina from the strip and use it, then buy the Coringa de Vogal and put it in the
-    play: the sheet opens on the card, and closes for the board once the card is armed."""
+    play: the sheet opens on the card below the last move, and closes for the board once the
+    card is armed."""
+    coins = tab.state("s.view.seats[0].coins")
     tab.tap("[data-open-card='0']")
     tab.page.wait_for_selector("[data-side][data-tab=cartas] [data-slot='0'].pointed")
+    assert _last_move_seen(tab) >= 1, "the cards open below the board"
     _reach(tab, "[data-buy='0']")
     _fits(tab, "the cards open")
     _photo(tab, "cards")
@@ -109,18 +112,20 @@ def _buy_and_use(tab: Tab, bars: dict[str, float]) -> None:
     tab.page.wait_for_selector("[data-use='0']")
     tab.tap("[data-use='0']")
     tab.page.wait_for_selector("[data-effect=mina]")
+    _last_move_seen(tab)
     tab.page.locator("[data-buy='1']").scroll_into_view_if_needed()  # in the sheet, still open
     tab.tap("[data-buy='1']")
     tab.page.wait_for_selector("[data-arm='1']")
     tab.tap("[data-arm='1']")
     tab.page.wait_for_selector("[data-side][data-tab='']", state="attached")
     assert tab.state("s.armedCards") == [1]
-    assert tab.state("s.view.seats[0].coins") < 12
+    assert tab.state("s.view.seats[0].coins") < coins
     bars["card running"] = _bar_height(tab)
     _fits(tab, "a card at work")
     _reach(tab, "[data-rack-box] .tile.wild")
     _photo(tab, "card-running")
     tab.tap("[data-open-card='1']")
+    _last_move_seen(tab)
     tab.tap("[data-arm='1']")  # disarmed: the play goes on without it
     assert tab.state("s.armedCards") == []
     tab.tap("[data-action=close-sheet]")
@@ -163,13 +168,13 @@ def _history(tab: Tab) -> None:
     """The history from the hand: a bot's receipt, read with the last move in view."""
     tab.tap("[data-action=open-sheet]")  # it opens where you last were: the cards
     tab.page.wait_for_selector("[data-side][data-tab=cartas]")
-    assert _last_move_seen(tab) >= 1, "the cards open below the board"
-    _fits(tab, "the cards open at a later turn")
     tab.tap("[data-sheet-tab=jogadas]")
     tab.page.wait_for_selector("[data-side][data-tab=jogadas] [data-history] [data-open-move]")
     bot_move = tab.state("s.history.moves.filter(m => m.seat !== 0 && m.kind === 'play')"
                          ".at(-1).move")
     tab.tap(f"[data-open-move='{bot_move}']")
+    if tab.page.locator("#toast").is_visible():
+        tab.tap("#toast")  # the notice of the card bought, sent away
     total = f"[data-move='{bot_move}'] [data-receipt-total]"
     tab.page.wait_for_selector(total)
     tab.page.locator(total).scroll_into_view_if_needed()
@@ -197,9 +202,9 @@ def test_the_phone_table_keeps_everything_within_reach(browser: Any, stack: Loca
         _reach(tab, part)
     _fits(tab, "your turn")
     _photo(tab, "turn")
-    _buy_and_use(tab, bars)
     _play_a_move(tab, bars)
     _receipt_while_the_bots_play(tab, bars)
+    _buy_and_use(tab, bars)  # at your second turn, the first moves on the board
     _history(tab)
     # The clock's warning: the bar does not grow either.
     tab.page.evaluate("() => { const s = window.vanlexis.store.state; "
