@@ -313,7 +313,8 @@ export class TableView {
     return `<div class="sheet-tabs" role="group" aria-label="Painel">${tabs.map(([id, label]) =>
       `<button type="button" data-sheet-tab="${id}" aria-pressed="${tab === id}">${label}</button>`).join("")}
       <button type="button" class="sheet-close" data-action="close-sheet" aria-label="Fechar o painel">Fechar</button></div>
-      ${current ? `<p class="sheet-pacing">${moveSummary(current, seatName(state, current.seat))}</p>` : ""}`;
+      ${current ? `<div class="sheet-pacing"><span class="paced">${moveSummary(current, seatName(state, current.seat))}</span>
+        <button type="button" data-action="skip-pacing">Pular</button></div>` : ""}`;
   }
 
   drawSide(state) {
