@@ -134,10 +134,7 @@ export function createActions({ app, store, send, table, toast }) {
   /** Open the sheet on a tab (a phone; on a wide screen the side already shows it all), the
    * focus on that tab so a screen reader follows. */
   function sheet(tab, card = null) {
-    store.update((s) => {
-      openSheet(s, tab, card);
-      s.lastTab = tab;
-    });
+    store.update((s) => openSheet(s, tab, card));
     requestAnimationFrame(() => app.querySelector(`[data-sheet-tab="${tab}"]`)?.focus({ preventScroll: true }));
   }
 

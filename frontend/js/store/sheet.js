@@ -20,6 +20,7 @@ export function sheetTab(state) {
 export function openSheet(state, tab, card = null) {
   if (!SHEET_TABS.includes(tab)) return false;
   state.sheet = tab;
+  state.lastTab = tab; // where "Mais" opens it again
   state.sheetCard = tab === "cartas" ? card : null;
   return true;
 }

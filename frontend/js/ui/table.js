@@ -89,7 +89,7 @@ export class TableView {
     // board ends: both measured, since the header and the bar may wrap.
     this.resize = new ResizeObserver(() => this.layout());
     this.resize.observe(this.parts.table);
-    this.resize.observe(root.querySelector("[data-viewport]"));
+    this.resize.observe(this.board.viewport);
   }
 
   layout() {
@@ -102,7 +102,7 @@ export class TableView {
     const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
     const top = table.getBoundingClientRect().top + window.scrollY;
     table.style.setProperty("--table-top", `${Math.ceil(top + below)}px`);
-    const board = this.root.querySelector("[data-viewport]").getBoundingClientRect();
+    const board = this.board.viewport.getBoundingClientRect();
     table.style.setProperty("--sheet-top", `${Math.round(board.bottom + 6)}px`);
   }
 
