@@ -4,11 +4,13 @@ A theme file (``themes/<id>.json``) holds an id, a Portuguese name and one-line 
 three layers of base words (``core`` → Escaldante, ``related`` → Quente, ``distant`` → Morno),
 the forms of its base words (``forms``: base → the ``accepted`` forms that count as it, the
 ``rejected`` ones that do not, and under ``machine`` the decisions a tool made that no editor
-has confirmed yet, each with the tool's reason) and its curation record (``draft``, ``edited``
-or ``reviewed``). A played word's band is the best band among the word itself and the bases
-its accepted forms give it: the theme's table is the whole "counts as" relation, so the band
-of a word never depends on what the dictionary happens to relate (DEVE is not DEVER, FRUTA
-not FRUTO). The same word in the same theme always lands in the same band.
+has confirmed yet, each with the tool's reason), the editor's decisions on its look-alikes
+(``lookalikes``: a word that scores here but that players mostly write meaning something else
+either keeps its band, ``mantém``, or never takes one, ``fora``) and its curation record
+(``draft``, ``edited`` or ``reviewed``). A played word's band is the best band among the word
+itself and the bases its accepted forms give it: the theme's table is the whole "counts as"
+relation, so the band of a word never depends on what the dictionary happens to relate (DEVE
+is not DEVER, FRUTA not FRUTO). The same word in the same theme always lands in the same band.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ LAYERS: Mapping[str, Band] = {
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _STATUSES = ("draft", "edited", "reviewed")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: an editor's decisions on a look-alike (``docs/themes.md``): it keeps its band, or it is out
+LOOKALIKE_DECISIONS = ("mantém", "fora")
 
 
 class ThemeError(RuleError):
@@ -59,7 +63,8 @@ class Theme:
     rejected: Mapping[str, frozenset[str]]  # folded form → bases it must not count as
     #: how many form decisions are still the machine's (no editor has confirmed them)
     machine_decisions: int = 0
-    #: folded words that never take a band here (the library's sensitive words)
+    #: folded words that never take a band here (the library's sensitive words and the
+    #: look-alikes an editor decided ``fora``)
     blocked: frozenset[str] = frozenset()
     curation: Mapping[str, object] = field(default_factory=dict)
     #: derived data kept with the theme (its words per lexicon), never compared or shown
@@ -204,6 +209,36 @@ def _parse_forms(
     return accepted, rejected, machine
 
 
+def _parse_lookalikes(value: object, bands: Mapping[str, Band],
+                      accepted: Mapping[str, list[str]], problems: list[str]) -> frozenset[str]:
+    """The editor's decisions on the theme's look-alikes (word → decision, by, why): a word
+    that takes a band here but that a player mostly writes meaning something else. Returns the
+    folded words decided ``fora``: like the sensitive words, they never take a band here. A
+    decision must name who made it and why, and concern a word that takes a band at all."""
+    out: set[str] = set()
+    if not isinstance(value, dict):
+        problems.append("lookalikes: palavra → {decision, by, why}")
+        return frozenset()
+    for word, entry in value.items():
+        where, folded = f"lookalikes.{word}", fold(str(word).strip())
+        if not isinstance(entry, dict) or set(entry) - {"decision", "by", "why"}:
+            problems.append(f"{where}: use decision, by e why")
+            continue
+        decision = entry.get("decision")
+        if decision not in LOOKALIKE_DECISIONS:
+            problems.append(f"{where}.decision: use {' ou '.join(LOOKALIKE_DECISIONS)}")
+        for key, what in (("by", "quem decidiu"), ("why", "por quê, numa linha")):
+            text = entry.get(key)
+            if not isinstance(text, str) or not text.strip() or "\n" in text:
+                problems.append(f"{where}.{key}: diga {what}")
+        if folded not in bands and folded not in accepted:
+            problems.append(f"{where}: “{word}” não ganha faixa neste tema; não há o que "
+                            "decidir")
+        elif decision == "fora":
+            out.add(folded)
+    return frozenset(out)
+
+
 def read_word_list(text: str) -> frozenset[str]:
     """A word list file: one written word per line, ``#`` starts a comment; folded."""
     return frozenset(fold(word) for line in text.splitlines()
@@ -253,6 +288,7 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
     if not isinstance(notes, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and v for k, v in notes.items()):
         problems.append("notes: palavra → nota do editor")
+    left_out = _parse_lookalikes(data.get("lookalikes", {}), bands, accepted, problems)
     curation = _check_curation(data.get("curation"), problems, machine)
     if problems:
         raise ThemeError(f"{source}: " + "; ".join(problems))
@@ -265,7 +301,7 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
         accepted={k: tuple(v) for k, v in accepted.items()},
         rejected={k: frozenset(v) for k, v in rejected.items()},
         machine_decisions=machine,
-        blocked=blocked,
+        blocked=blocked | left_out,
         curation=curation,
     )
 

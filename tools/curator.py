@@ -1,7 +1,8 @@
 """``vanlexis themes``: the curator's tool for the theme library.
 
 - ``check``: validates every theme (dictionary, duplicates across layers, layer sizes, every
-  generated form reviewed) and reports per theme; it fails if any theme fails.
+  generated form reviewed, every look-alike decided: :mod:`tools.theme_lookalikes`) and reports
+  per theme, with its look-alikes and their decisions; it fails if any theme fails.
 - ``suggest THEME``: proposes candidate words from offline data: synonyms, in LibreOffice's
   Brazilian Portuguese thesaurus (Debian's ``mythes-pt-br``), of the theme's words, that the
   dictionary has. Nothing is added without a person's choice.
@@ -26,6 +27,7 @@ from engine.lexicon.common_words import CommonWords
 from engine.themes import ThemeError, parse_theme
 from tools.forms.decide import decide
 from tools.theme_forms import library_words
+from tools.theme_lookalikes import describe, lookalikes, undecided
 from tools.thesaurus import Thesaurus
 
 #: the least a layer may hold: enough for a match to meet the theme often, and no more; a
@@ -41,6 +43,8 @@ class Report:
     sizes: dict[str, int] = field(default_factory=dict)
     status: str = "?"
     problems: list[str] = field(default_factory=list)
+    #: the theme's look-alikes, one line each with its decision (``themes check`` lists them)
+    lookalikes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -92,6 +96,11 @@ def check_file(path: Path, lexicon: Lexicon) -> Report:
     except ThemeError as exc:
         text = exc.message.removeprefix(f"{path.name}: ")
         report.problems += text.split("; ")
+    else:
+        found = lookalikes(data, lexicon, CommonWords.default())
+        report.lookalikes = [describe(a) for a in found]
+        report.problems += [f"lookalikes: “{a.written}” parece outra palavra muito comum e "
+                            "precisa de decisão (mantém ou fora)" for a in undecided(found)]
     if data.get("id") != path.stem:
         report.problems.append(f"o id “{data.get('id')}” difere do nome do arquivo")
     for layer, minimum in MINIMUM.items():
@@ -114,6 +123,7 @@ def format_reports(reports: Sequence[Report]) -> str:
         sizes = "/".join(str(r.sizes.get(k, 0)) for k in MINIMUM)
         lines.append(f"{'ok   ' if r.ok else 'FALHA'} {r.name:<22} {sizes:>12}  {r.status}")
         lines += [f"        - {p}" for p in r.problems]
+        lines += [f"        · parecida: {a}" for a in r.lookalikes]
     failed = sum(1 for r in reports if not r.ok)
     lines.append(f"{len(reports)} temas, {failed} com problemas")
     return "\n".join(lines)

@@ -28,12 +28,13 @@ COMMON = CommonWords.default()
 @pytest.fixture
 def family(tmp_path: Path) -> Path:
     """The família theme as the tools first leave it: every form decision the machine's,
-    no notes, a draft."""
+    no notes, no look-alike decisions, a draft."""
     for path in DEFAULT_DIR.glob("*.json"):
         shutil.copy(path, tmp_path / path.name)
     path = tmp_path / "familia.json"
     data = _data(path)
     data.pop("notes", None)
+    data.pop("lookalikes", None)
     data["curation"] = {"curated_by": "testes", "status": "draft", "reviewed_by": None,
                         "reviewed_on": None}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
