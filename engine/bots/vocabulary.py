@@ -2,7 +2,7 @@
 
 A bot of level 1–4 knows only the N most common words
 (:mod:`engine.lexicon.common_words`). Filtering the whole lexicon's moves by that list would
-search 2.5 million words to keep a few thousand, so the search walks a graph of the
+search 1.2 million words to keep a few thousand, so the search walks a graph of the
 vocabulary instead, and still checks cross words against the whole lexicon. The graphs of
 the levels' sizes ship beside the common-word list (``pt_br.common-<size>.dawg``, written by
 ``python -m tools.lexicon_build.vocabulary``); any other size is built on first use (tens to

@@ -9,14 +9,18 @@ Layout (all lengths little-endian u32)::
     len + block index    (u32 byte offset of every BLOCK-th record)
     len + records        (one record per word id)
 
-A record is ``[length][flags][accents…][roots…][bases…]``. ``flags``:
+A record is ``[length][flags][accents…][roots…][bases…][verbs…]``. ``flags``:
 
 - bits 0–1: how many accented letters the display form has (0–3); each accent is two bytes,
   its position and its index into :data:`ACCENTED`;
 - bits 2–3, roots: 0 the word is its own only root, 1 one root id follows, 2 a varint count
   and that many ids follow;
-- bits 4–5, bases: 0 none, 1 the same as the roots (a verb form counts as its infinitive, which
-  is also its root), 2 one id follows, 3 a varint count and that many ids follow.
+- bits 4–5, bases: 0 none, 1 the same as the roots, 2 one id follows, 3 a varint count and
+  that many ids follow;
+- bits 6–7, verbs (the infinitives whose paradigm holds the word): the same four modes as the
+  bases, mode 1 meaning the same as the roots (AMARA: its root and its verb are AMAR).
+
+An artifact written before the verbs were recorded reads as one whose words conjugate nothing.
 
 Ids are varints; an id ``>= N`` names lemma ``id - N`` of the lemma trie.
 
@@ -30,6 +34,7 @@ import json
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import marisa_trie
 
@@ -42,7 +47,7 @@ ACCENTED = "áàâãéêíóôõúüç"
 
 _MAX_ACCENTS = 3
 _ROOTS_SELF, _ROOTS_ONE, _ROOTS_LIST = 0, 1, 2
-_BASES_NONE, _BASES_ROOTS, _BASES_ONE, _BASES_LIST = 0, 1, 2, 3
+_LIST_NONE, _LIST_ROOTS, _LIST_ONE, _LIST_MANY = 0, 1, 2, 3  # bases and verbs
 _U32 = struct.Struct("<I")
 
 
@@ -52,7 +57,18 @@ class WordData:
 
     display: str  # lowercase, accented
     roots: Sequence[str]  # folded lemmas, most common first
-    bases: Sequence[str]  # folded words it counts as for themes
+    bases: Sequence[str]  # folded words it counts as for themes (plural, feminine, diminutive)
+    verbs: Sequence[str] = ()  # folded infinitives whose paradigm holds it
+
+
+class Record(NamedTuple):
+    """One decoded record: accents, root ids (None: the word is its own root), base ids and
+    verb ids."""
+
+    accents: list[tuple[int, int]]
+    roots: list[int] | None
+    bases: list[int]
+    verbs: list[int]
 
 
 def write_varint(value: int, out: bytearray) -> None:
@@ -69,6 +85,14 @@ def _ids(values: Sequence[str], ids: dict[str, int], out: bytearray, with_count:
         write_varint(ids[value], out)
 
 
+def _list_mode(values: list[str], roots: list[str]) -> int:
+    if not values:
+        return _LIST_NONE
+    if values == roots:
+        return _LIST_ROOTS
+    return _LIST_ONE if len(values) == 1 else _LIST_MANY
+
+
 def encode_record(word: str, data: WordData, ids: dict[str, int]) -> bytes:
     """Encode one word's record (without its length byte)."""
     display = data.display
@@ -82,21 +106,17 @@ def encode_record(word: str, data: WordData, ids: dict[str, int]) -> bytes:
         raise ValueError(f"{word}: too many accented letters in {display!r}")
     if folded != word:
         raise ValueError(f"{word}: display form {display!r} does not fold to it")
-    roots, bases = list(data.roots), list(data.bases)
+    roots = list(data.roots)
     root_mode = _ROOTS_SELF if roots == [word] else _ROOTS_ONE if len(roots) == 1 else _ROOTS_LIST
-    if not bases:
-        base_mode = _BASES_NONE
-    elif bases == roots:
-        base_mode = _BASES_ROOTS
-    else:
-        base_mode = _BASES_ONE if len(bases) == 1 else _BASES_LIST
-    body = bytearray((len(accents) | root_mode << 2 | base_mode << 4,))
+    base_mode, verb_mode = _list_mode(list(data.bases), roots), _list_mode(list(data.verbs), roots)
+    body = bytearray((len(accents) | root_mode << 2 | base_mode << 4 | verb_mode << 6,))
     for pos, code in accents:
         body += bytes((pos, code))
     if root_mode != _ROOTS_SELF:
         _ids(roots, ids, body, with_count=root_mode == _ROOTS_LIST)
-    if base_mode in (_BASES_ONE, _BASES_LIST):
-        _ids(bases, ids, body, with_count=base_mode == _BASES_LIST)
+    for values, mode in ((data.bases, base_mode), (data.verbs, verb_mode)):
+        if mode in (_LIST_ONE, _LIST_MANY):
+            _ids(list(values), ids, body, with_count=mode == _LIST_MANY)
     if len(body) > 255:
         raise ValueError(f"{word}: record of {len(body)} bytes does not fit")
     return bytes(body)
@@ -110,7 +130,7 @@ def encode_artifact(words: dict[str, WordData], header: dict[str, object]) -> by
     word_trie = marisa_trie.Trie(words.keys())
     n = len(word_trie)
     lemma_only = sorted(
-        {r for d in words.values() for r in d.roots if r not in word_trie}
+        {r for d in words.values() for r in (*d.roots, *d.verbs) if r not in word_trie}
     )
     lemma_trie = marisa_trie.Trie(lemma_only)
     ids: dict[str, int] = {}
@@ -197,10 +217,8 @@ def _read_ids(buf: memoryview, pos: int, with_count: bool) -> tuple[list[int], i
     return values, pos
 
 
-def decode_record(
-    records: memoryview, offset: int
-) -> tuple[list[tuple[int, int]], list[int] | None, list[int]]:
-    """Read the record at ``offset`` (its length byte): accents, root ids (None: itself), bases."""
+def decode_record(records: memoryview, offset: int) -> Record:
+    """Read the record at ``offset`` (its length byte)."""
     pos = offset + 1
     flags = records[pos]
     pos += 1
@@ -208,16 +226,19 @@ def decode_record(
     for _ in range(flags & 0b11):
         accents.append((records[pos], records[pos + 1]))
         pos += 2
-    root_mode, base_mode = (flags >> 2) & 0b11, (flags >> 4) & 0b11
+    root_mode = (flags >> 2) & 0b11
     roots: list[int] | None = None
     if root_mode != _ROOTS_SELF:
         roots, pos = _read_ids(records, pos, with_count=root_mode == _ROOTS_LIST)
-    bases: list[int] = []
-    if base_mode == _BASES_ROOTS:
-        bases = list(roots or [])
-    elif base_mode != _BASES_NONE:
-        bases, pos = _read_ids(records, pos, with_count=base_mode == _BASES_LIST)
-    return accents, roots, bases
+    lists: list[list[int]] = []
+    for mode in ((flags >> 4) & 0b11, flags >> 6):
+        values: list[int] = []
+        if mode == _LIST_ROOTS:
+            values = list(roots or [])
+        elif mode != _LIST_NONE:
+            values, pos = _read_ids(records, pos, with_count=mode == _LIST_MANY)
+        lists.append(values)
+    return Record(accents, roots, lists[0], lists[1])
 
 
 def read_varint(buf: memoryview, pos: int) -> tuple[int, int]:

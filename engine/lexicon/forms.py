@@ -1,8 +1,9 @@
 """The forms index: from a base word to every word that counts as it for themes.
 
-The lexicon records, for each word, the bases it counts as (BOLAS → BOLA, BOLAR). Themes ask
-the other way round: which words count as BOLA? A bot's search needs that set to tell theme
-words apart before it finds them, and scanning 2.5 million records for it takes seconds, so the
+The lexicon records, for each word, what it counts as: the bases it is a plural, feminine or
+diminutive of (BOLAS → BOLA) and the verbs it conjugates (BOLAS → BOLAR). Themes ask the other
+way round: which words count as BOLA, which as CHUTAR? A bot's search needs that set to tell theme
+words apart before it finds them, and scanning 1.2 million records for it takes seconds, so the
 lexicon build writes the inverse beside the artifact (``pt_br.forms``,
 ``python -m tools.lexicon_build.forms``).
 
@@ -56,7 +57,8 @@ def encode_forms(lists: Sequence[Sequence[int]], fingerprint: dict[str, int]) ->
 
 
 class FormsIndex:
-    """The inverse of :meth:`Lexicon.bases`, read in place from an index file's bytes."""
+    """The inverse of :meth:`Lexicon.bases` and :meth:`Lexicon.verbs`, read in place from an
+    index file's bytes."""
 
     def __init__(self, data: Buffer, fingerprint: dict[str, int]) -> None:
         header, parts = read_framed(memoryview(data), MAGIC, 3, "do índice de formas")

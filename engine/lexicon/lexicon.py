@@ -19,7 +19,7 @@ from pathlib import Path
 import marisa_trie
 
 from engine.errors import InvalidWordError, LexiconFormatError
-from engine.lexicon.artifact import ACCENTED, BLOCK, decode_record, split_sections
+from engine.lexicon.artifact import ACCENTED, BLOCK, Record, decode_record, split_sections
 from engine.lexicon.fold import normalize_word
 from engine.lexicon.forms import FormsIndex
 
@@ -53,6 +53,7 @@ class WordInfo:
     bases: tuple[str, ...]
     root: str | None
     roots: tuple[str, ...]
+    verbs: tuple[str, ...] = ()
 
 
 class Lexicon:
@@ -128,7 +129,7 @@ class Lexicon:
         except InvalidWordError:
             return False
 
-    def _record(self, word: str) -> tuple[list[tuple[int, int]], list[int] | None, list[int]]:
+    def _record(self, word: str) -> Record:
         word_id = self._words.key_id(word)
         records = self._records
         offset = self._index[word_id // BLOCK]
@@ -146,7 +147,7 @@ class Lexicon:
         folded = normalize_word(word)
         if folded not in self._words:
             return None
-        accents, _, _ = self._record(folded)
+        accents = self._record(folded).accents
         letters = list(folded.lower())
         for pos, code in accents:
             letters[pos] = ACCENTED[code]
@@ -161,7 +162,7 @@ class Lexicon:
         folded = normalize_word(word)
         if folded not in self._words:
             return ()
-        _, roots, _ = self._record(folded)
+        roots = self._record(folded).roots
         if roots is None:
             return (folded,)
         return tuple(self._key(r) for r in roots)
@@ -176,15 +177,23 @@ class Lexicon:
         return not set(self.roots(first)).isdisjoint(self.roots(second))
 
     def bases(self, word: str) -> tuple[str, ...]:
-        """Other words this word counts as for themes: BOLAS → BOLA, BOLAR; LEOES → LEAO.
+        """The words this word is a plural, feminine or diminutive of: BOLAS → BOLA;
+        LEOES → LEAO; GATINHAS → GATINHA, GATA, GATO.
 
         The word itself is not listed: a theme matches it directly.
         """
         folded = normalize_word(word)
         if folded not in self._words:
             return ()
-        _, _, bases = self._record(folded)
-        return tuple(self._key(b) for b in bases)
+        return tuple(self._key(b) for b in self._record(folded).bases)
+
+    def verbs(self, word: str) -> tuple[str, ...]:
+        """The infinitives whose conjugation holds this word, from the dictionary's verb
+        paradigms: CHUTOU → CHUTAR; BOLAS → BOLAR; FOI → SER, IR (empty for none)."""
+        folded = normalize_word(word)
+        if folded not in self._words:
+            return ()
+        return tuple(self._key(v) for v in self._record(folded).verbs)
 
     @property
     def has_forms(self) -> bool:
@@ -192,8 +201,9 @@ class Lexicon:
         return self._forms is not None
 
     def forms(self, base: str) -> tuple[str, ...]:
-        """The words that count as ``base`` for themes (the inverse of :meth:`bases`):
-        BOLA → BOLAS, BOLINHA … Needs the forms index (:attr:`has_forms`)."""
+        """The words that count as ``base`` (the inverse of :meth:`bases` and :meth:`verbs`):
+        BOLA → BOLAS, BOLINHA …; CHUTAR → CHUTO, CHUTOU … Needs the forms index
+        (:attr:`has_forms`)."""
         if self._forms is None:
             raise LexiconFormatError("Este léxico foi carregado sem o índice de formas.")
         folded = normalize_word(base)
@@ -212,6 +222,5 @@ class Lexicon:
         if folded not in self._words:
             return WordInfo(folded, False, None, (), None, ())
         roots = self.roots(folded)
-        return WordInfo(
-            folded, True, self.display(folded), self.bases(folded), roots[0], roots
-        )
+        return WordInfo(folded, True, self.display(folded), self.bases(folded), roots[0], roots,
+                        self.verbs(folded))

@@ -28,7 +28,11 @@ def _sample_lexicon(words: list[str], data: st.DataObject) -> dict[str, WordData
                 letters[i] = data.draw(st.sampled_from(_ACCENTABLE[c]))
         roots = data.draw(st.lists(st.sampled_from([*words, "LEMA"]), max_size=3, unique=True))
         bases = data.draw(st.lists(st.sampled_from(words), max_size=3, unique=True))
-        out[word] = WordData("".join(letters), roots or [word], [b for b in bases if b != word])
+        # verbs: none, the roots themselves (AMARA: AMAR both), or any list with lemmas
+        verbs = data.draw(st.one_of(st.just([]), st.just(roots or [word]), st.lists(
+            st.sampled_from([*words, "LEMA", "VERBO"]), max_size=3, unique=True)))
+        out[word] = WordData("".join(letters), roots or [word], [b for b in bases if b != word],
+                             [v for v in verbs if v != word])
     return out
 
 
@@ -43,6 +47,7 @@ def test_round_trip(words: list[str], data: st.DataObject) -> None:
         assert lexicon.display(word) == expected.display
         assert lexicon.roots(word) == tuple(expected.roots)
         assert lexicon.bases(word) == tuple(expected.bases)
+        assert lexicon.verbs(word) == tuple(expected.verbs)
     assert "QQQQQQQQQQQQQQ" not in lexicon
 
 

@@ -54,12 +54,13 @@ def test_the_bundled_index_agrees_with_the_lexicon_both_ways() -> None:
                                None) for _ in range(300)) if w]
     words += ["BOLAS", "CHUTEI", "LEOES", "AMAMOS", "FOI"]
     for word in words:
-        for base in lex.bases(word):
+        for base in (*lex.bases(word), *lex.verbs(word)):
             assert word in lex.forms(base), (word, base)
     for base in ("BOLA", "CHUTAR", "SER", "LEAO", "CASA", "JOGO"):
         forms = lex.forms(base)
         assert forms
-        assert all(base in lex.bases(f) for f in forms), base
+        assert all(base in lex.bases(f) + lex.verbs(f) for f in forms), base
+    assert {"CHUTOU", "CHUTANDO", "CHUTARES"} <= set(lex.forms("CHUTAR"))
 
 
 def test_an_index_of_another_lexicon_is_refused(small: Lexicon) -> None:

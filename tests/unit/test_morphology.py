@@ -93,11 +93,22 @@ def test_without_a_second_source_a_feminine_does_not_count() -> None:
     assert morphology(feminines={("linda", "lindo"): False}).bases("LINDA") == ()
 
 
-def test_conjugations_are_no_bases() -> None:
+def test_conjugations_are_no_bases_but_their_verbs() -> None:
     m = morphology()
-    assert m.bases("AMARA") == ()
+    assert m.bases("AMARA") == () and m.verbs("AMARA") == ("AMAR",)
     assert m.bases("CANTAS") == ()  # CANTA is only a verb form: no plural of it
+    assert m.verbs("CANTAS") == ("CANTAR",)
     assert m.only_conjugation("canta") and not m.only_conjugation("bola")
+
+
+def test_every_verb_a_word_spells_is_recorded_nouns_included() -> None:
+    # MATA is the forest and "ele mata"; BOLAS is BOLA's plural and "tu bolas": the verbs are
+    # recorded (a theme holding MATAR scores MATA as it), the roots stay apart (MATA is no
+    # MATO through MATAR), and suppletive forms join their verb (ERA: SER)
+    m = morphology()
+    assert m.verbs("MATA") == ("MATAR",) and m.verbs("BOLAS") == ("BOLAR",)
+    assert m.verbs("ERA") == ("SER",)
+    assert m.verbs("AMAR") == () and m.verbs("MENINA") == ()
 
 
 def test_roots_join_forms_and_conjugations_but_not_look_alikes() -> None:

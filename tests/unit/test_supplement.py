@@ -29,3 +29,13 @@ def test_merging_adds_only_what_the_expansion_lacks() -> None:
     new = supplement.merge(derivations, {"bola": [("bola", ENTRY)], "app": [("app", ENTRY)]})
     assert new == 1 and derivations["bola"] == [("bola", ENTRY)]
     assert derivations["app"] == [("app", ENTRY)]
+
+
+def test_the_entries_are_read_as_vero_writes_its_own(tmp_path: Path) -> None:
+    entries = supplement.read_entries()
+    assert ("mutar", "ajkLMY") in {(e.word, e.flags) for e in entries}
+    path = tmp_path / "s.dic"
+    path.write_text("# comentário\nmutar/ajkLMY  # como chutar\n\ndemaquilante\n",
+                    encoding="utf-8")
+    with pytest.raises(ValueError, match=r"s\.dic:4: "):
+        supplement.read_entries(path)  # an entry with no flags would make no form at all

@@ -28,11 +28,26 @@ from engine.lexicon.artifact import WordData, encode_artifact
 from engine.lexicon.fold import fold
 from engine.lexicon.lexicon import DEFAULT_PATH
 from tools.forms.decide import own_words
-from tools.lexicon_build import anagrams, common_words, forms, source, supplement, vero, vocabulary
+from tools.lexicon_build import (
+    anagrams,
+    common_words,
+    forms,
+    source,
+    supplement,
+    vero,
+    vocabulary,
+)
 from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import ENTRY, PRONOUN, Expander, Expansion
+from tools.lexicon_build.gaps import Gaps
 from tools.lexicon_build.morphology import Morphology, Sources, read_feminine_decisions
-from tools.lexicon_build.usage import Usage, grammar_diminutives, theme_layer_words
+from tools.lexicon_build.usage import (
+    Usage,
+    drop_unattested_verbs,
+    grammar_diminutives,
+    theme_accepted_forms,
+    theme_layer_words,
+)
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -119,13 +134,45 @@ def frequencies() -> tuple[dict[str, float], dict[str, float]]:
 def usage_of(raw_freq: Mapping[str, float], folded_freq: Mapping[str, float]) -> Usage:
     """What the expansion judges the productive rules' forms by (``usage.py``)."""
     written_zipf = {w: common_words.zipf(v) for w, v in raw_freq.items()}
+    excluded = common_words.excluded()
+    layer_words = theme_layer_words(THEMES)
+    theme_words = frozenset(fold(w) for w in (*layer_words, *theme_accepted_forms(THEMES)))
     return Usage({word: common_words.zipf(value) for word, value in folded_freq.items()},
-                 grammar_diminutives(written_zipf, theme_layer_words(THEMES)), written_zipf)
+                 grammar_diminutives(written_zipf, layer_words, excluded),
+                 written_zipf, lemma_list(), excluded, theme_words)
 
 
 def display_choice(spellings: list[str], frequency: Callable[[str], float]) -> str:
     """The documented rule: most frequent spelling, then fewest accents, then alphabetical."""
     return min(spellings, key=lambda s: (-frequency(s), sum(c in _ACCENTED for c in s), s))
+
+
+def fill_gaps(derivs: dict[str, list[tuple[str, str]]], raw_freq: Mapping[str, float],
+              verbs: frozenset[str]) -> frozenset[str]:
+    """Add the forms the grammar makes and wordfreq attests (``gaps.py``); returns them."""
+
+    lemmatise = _lemmatiser()
+
+    def is_word(written: str) -> bool:
+        made = derivs.get(written, ())
+        return written.endswith(("ado", "ada", "ido", "ida")) or lemmatise(written)[0] == written \
+            or any(lemma not in verbs and kind != PRONOUN for lemma, kind in made)
+
+    written_zipf = {w: common_words.zipf(v) for w, v in raw_freq.items()}
+    gaps = Gaps(written_zipf, theme_accepted_forms(THEMES), common_words.excluded(), is_word,
+                lambda written: lemmatise(written)[0])
+    found = gaps.fill(derivs, sorted(derivs))
+    for form, made in found.items():
+        derivs[form] = made
+    return frozenset(found)
+
+
+def lemma_list() -> frozenset[str]:
+    """Every lemma of simplemma's curated Portuguese list (written): evidence that a word of
+    the dictionary is a word of the language where no corpus happened to write it."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    return frozenset(DefaultDictionaryFactory().get_dictionary("pt").values())
 
 
 def _lemmatiser() -> Callable[[str], tuple[str, bool]]:
@@ -188,6 +235,7 @@ def expand_all(
             merged.generated += part.generated
             merged.skipped_entries += part.skipped_entries
             merged.unused += part.unused
+            merged.verb_lemmas |= part.verb_lemmas
             merged.forbidden |= part.forbidden
             for form, derivs in part.forms.items():
                 known = merged.forms.setdefault(form, [])
@@ -209,7 +257,8 @@ def _describe(chunk: list[str]) -> list[WordData]:
     assert _SHARED is not None
     morphology, spellings, frequency = _SHARED
     return [
-        WordData(display_choice(spellings[w], frequency), morphology.roots(w), morphology.bases(w))
+        WordData(display_choice(spellings[w], frequency), morphology.roots(w),
+                 morphology.bases(w), morphology.verbs(w))
         for w in chunk
     ]
 
@@ -270,16 +319,36 @@ def verify_sample(src: source.Source, forms: list[str], size: int, seed: int) ->
     return {"checked": len(sample), "rejected": rejected, "seed": seed}
 
 
+def _amend(derivs: dict[str, list[tuple[str, str]]], declared: dict[str, list[tuple[str, str]]],
+           expansion: Expansion, entries: list[DicEntry], raw_freq: Mapping[str, float],
+           use: Usage, progress: Progress) -> tuple[int, int, frozenset[str]]:
+    """What the build changes in VERO's expansion: the supplement's forms added, the verbs
+    nothing attests dropped, the grammar's attested forms filled. Returns the three counts
+    (the filled forms themselves, which Hunspell does not know)."""
+    added = supplement.merge(derivs, declared)
+    progress(f"added {added:,} forms from the supplement (tools/lexicon_build/supplement.txt)",
+             final=True)
+    verbs = frozenset(expansion.verb_lemmas)
+    entry_verbs = frozenset(e.word for e in entries if vero.VERB.intersection(e.flags))
+    unattested = drop_unattested_verbs(derivs, verbs, entry_verbs, use)
+    progress(f"dropped {unattested:,} forms of verbs nothing attests", final=True)
+    filled = fill_gaps(derivs, raw_freq, verbs)
+    progress(f"filled {len(filled):,} forms the grammar makes and wordfreq attests "
+             "(tools/lexicon_build/gaps.py)", final=True)
+    return added, unattested, filled
+
+
 def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     started = time.monotonic()
     src = source.fetch(CACHE)
     progress(f"source {source.PACKAGE}@{source.VERSION} sha256 {src.sha256[:12]}… ok", final=True)
     aff = parse_aff(src.aff)
-    entries = parse_dic(src.dic)
-    total = len(entries)
     raw_freq, folded_freq = frequencies()
+    entries = parse_dic(src.dic) + supplement.read_entries()
+    total = len(entries)
+    use = usage_of(raw_freq, folded_freq)
     expansion = expand_all(
-        Expander(aff, usage_of(raw_freq, folded_freq)), entries,
+        Expander(aff, use), entries,
         lambda n: progress(f"expanding {n:,}/{total:,} entries"),
     )
     progress(
@@ -290,9 +359,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     )
     derivs = expansion.forms
     declared = supplement.read()
-    added = supplement.merge(derivs, declared)
-    progress(f"added {added:,} forms from the supplement (tools/lexicon_build/supplement.txt)",
-             final=True)
+    added, unattested, filled = _amend(derivs, declared, expansion, entries, raw_freq, use,
+                                       progress)
     kept = [f for f, d in derivs.items() if any(kind != PRONOUN for _, kind in d)]
     pronoun_only = len(derivs) - len(kept)
     spellings, dropped = fold_and_filter(kept, load_denylist())
@@ -300,7 +368,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
 
     sources = Sources(
         lemmatise=_lemmatiser(),
-        verbs=frozenset(e.word for e in entries if vero.VERB.intersection(e.flags)),
+        verbs=frozenset(expansion.verb_lemmas),
         adjectives=frozenset(e.word for e in entries if ADJECTIVE_FLAGS.intersection(e.flags)),
         irregular_verbs=frozenset(
             e.word for e in entries if IRREGULAR_VERB_FLAGS.intersection(e.flags)),
@@ -357,7 +425,9 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "entries": total,
         "generated_forms": expansion.generated,
         "unused_rule_outputs_dropped": expansion.unused,
+        "unattested_verb_forms_dropped": unattested,
         "supplement_forms": added,
+        "grammar_forms_filled": len(filled),
         "letter_only_forms": len(derivs),
         "pre_pronoun_only_dropped": pronoun_only,
         "kept_forms": len(kept),
@@ -366,6 +436,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "folded_with_several_spellings": sum(1 for f in spellings.values() if len(f) > 1),
         "form_edges": edges,
         "words_with_bases": sum(1 for w in words.values() if w.bases),
+        "words_with_verbs": sum(1 for w in words.values() if w.verbs),
         "artifact_bytes": len(artifact),
         "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
         "graph_bytes": len(graph),
@@ -376,7 +447,10 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     }
     if verify:
         progress(f"checking {verify:,} forms against Hunspell (spylls)")
-        report["hunspell_check"] = verify_sample(src, kept, verify, seed=20261130)
+        # Hunspell knows VERO's words only: the forms added to it are not its to judge.
+        ours = filled | frozenset(declared) | {e.word for e in supplement.read_entries()}
+        report["hunspell_check"] = verify_sample(
+            src, [f for f in kept if f not in ours], verify, seed=20261130)
         progress(f"hunspell check: {report['hunspell_check']}", final=True)
     report["seconds"] = round(time.monotonic() - started, 1)
     report_path = out.with_suffix(".build.json")

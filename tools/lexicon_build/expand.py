@@ -49,6 +49,8 @@ class Expansion:
     forbidden: set[str] = field(default_factory=set)
     skipped_entries: int = 0
     unused: int = 0  # outputs of productive rules dropped as not in use (usage.py)
+    #: every verb, the prefixed ones (DESAMAR of AMAR) included: their forms conjugate them
+    verb_lemmas: set[str] = field(default_factory=set)
 
 
 def _pronoun_rule_ids(cls: AffixClass) -> frozenset[int]:
@@ -136,18 +138,23 @@ class Expander:
             derivs.append((lemma, kind))
 
     def _expand_entry(self, entry: DicEntry, out: Expansion) -> None:
-        stems = self._prefixed_stems(entry, out)
+        stems = self._prefixed_stems(entry)
         made, pronoun = self._suffixed_forms(entry, stems, out)
+        is_verb = bool(vero.VERB.intersection(entry.flags))
+        for lemma in self._lemmas(entry.word, stems):
+            self._emit(out, lemma, lemma, ENTRY)
+            if is_verb:
+                out.verb_lemmas.add(lemma)
         self._emit_suffixed(made, pronoun, out)
 
-    def _prefixed_stems(self, entry: DicEntry, out: Expansion) -> list[Stem]:
-        """Emit the word and its prefixed variants (desamar, reamar): lemmas of their own.
+    @staticmethod
+    def _lemmas(word: str, stems: list[Stem]) -> list[str]:
+        """The entry and its prefixed variants (desamar, reamar): lemmas of their own."""
+        return [word if prule is None else prule.apply(word) for prule, _ in stems]
 
-        Prefixed words are not judged by use (``usage.py``): their meaning is the prefix's and
-        the word's (DESACORRENTAR, HIPERPROTEÇÃO), and a read of the sample found pruning them
-        by use lost more current words than junk."""
+    def _prefixed_stems(self, entry: DicEntry) -> list[Stem]:
+        """The word's prefixed variants (desamar, reamar): lemmas of their own."""
         word = entry.word
-        self._emit(out, word, word, ENTRY)
         stems: list[Stem] = [(None, True)]
         for flag in entry.flags:
             pcls = self.aff.prefixes.get(flag)
@@ -155,8 +162,6 @@ class Expander:
                 continue
             for prule in pcls.rules:
                 if prule.applies(word):
-                    pword = prule.apply(word)
-                    self._emit(out, pword, pword, ENTRY)
                     stems.append((prule, pcls.cross_product))
         return stems
 
@@ -220,9 +225,11 @@ class Expander:
 
     @staticmethod
     def _in_use(made: list[Made], use: usage.Usage) -> list[Made]:
-        """The forms the usage rules keep (degrees of used words, used derivations)."""
+        """The forms the usage rules keep (diminutives of used words; augmentatives,
+        superlatives, degrees of participles and derivations whose word is used in one of
+        its forms: the same word in another gender or number)."""
         kept: list[Made] = []
-        derived: dict[tuple[str, str], list[Made]] = {}
+        derived: dict[tuple[str, str, str, str], list[Made]] = {}
         for item in made:
             form, lemma, _, flag, add = item
             if usage.feminine_of_ao(flag, form, lemma):
@@ -235,11 +242,11 @@ class Expander:
             elif rule == usage.DEGREE:
                 if use.keeps_degree(fold(form), fold(lemma)):
                     kept.append(item)
-            elif rule == usage.MADE_DEGREE:
-                if use.keeps_made_degree(fold(form)):
+            elif rule == usage.AGENT_DEGREE:
+                if use.keeps_agent_degree(fold(form)):
                     kept.append(item)
-            elif rule == usage.DERIVATION:
-                derived.setdefault((lemma, flag), []).append(item)
+            elif rule in (usage.DERIVATION, usage.INTENSIVE, usage.MADE_DEGREE):
+                derived.setdefault((lemma, flag, rule, usage.word_stem(form)), []).append(item)
         for group in derived.values():
             if use.keeps_derivation([fold(f) for f, *_ in group]):
                 kept.extend(group)

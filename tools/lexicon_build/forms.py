@@ -1,9 +1,9 @@
 """Write the forms index (``pt_br.forms``) from the lexicon artifact: base → its forms.
 
-The artifact stores each word's bases; this inverts them once, at build time, so that a bot can
-list a theme's words without scanning the lexicon (:mod:`engine.lexicon.forms`). It reads the
-committed artifact, so ``python -m tools.lexicon_build.forms`` rebuilds the index alone (about
-15 seconds); the full lexicon build writes it too.
+The artifact stores each word's bases and verbs; this inverts them once, at build time, so
+that a bot can list a theme's words without scanning the lexicon (:mod:`engine.lexicon.forms`).
+It reads the committed artifact, so ``python -m tools.lexicon_build.forms`` rebuilds the index
+alone (about 15 seconds); the full lexicon build writes it too.
 """
 
 from __future__ import annotations
@@ -17,19 +17,20 @@ from engine.lexicon.artifact import decode_record
 from engine.lexicon.forms import encode_forms, invert
 
 
-def _bases_in_order(lexicon: Lexicon) -> Iterator[list[int]]:
+def _counted_as_in_order(lexicon: Lexicon) -> Iterator[list[int]]:
+    """Per word id, what the word counts as: its bases and its verbs."""
     records, offset = lexicon._records, 0
     for _ in range(len(lexicon)):
-        _, _, bases = decode_record(records, offset)
+        record = decode_record(records, offset)
         offset += 1 + records[offset]
-        yield bases
+        yield record.bases + [v for v in record.verbs if v not in record.bases]
 
 
 def build(lexicon: Lexicon) -> bytes:
     """The forms index of ``lexicon``."""
     fingerprint = lexicon.fingerprint()
     keys = fingerprint["words"] + fingerprint["lemmas"]
-    return encode_forms(invert(_bases_in_order(lexicon), keys), fingerprint)
+    return encode_forms(invert(_counted_as_in_order(lexicon), keys), fingerprint)
 
 
 def write(artifact: Path) -> Path:

@@ -1,7 +1,9 @@
 """Bases for themes and roots for the chain rule, computed once at build time.
 
 **Bases.** The rules count plurals, feminines and diminutives as their base word (BOLAS and
-BOLINHA count as BOLA), and nothing else: a conjugation is no base. The forms are proposed by
+BOLINHA count as BOLA); a conjugation counts as its infinitive, which is recorded apart (see
+*Verbs* below), since its source is the dictionary's paradigms, not the grammar. The forms are
+proposed by
 the same grammar the themes use (:mod:`tools.forms.grammar`), on the written words, accents
 included, and each proposal is checked before it becomes an edge *form → the word it is made
 from*:
@@ -22,6 +24,13 @@ from*:
   where those sources are silent or wrong (GATA and FILHA count; RUÃ is no word).
 
 A word's bases are every word its edges lead to (GATINHAS → GATINHA → GATA → GATO).
+
+**Verbs.** A word's verbs are the infinitives whose paradigm holds it, exactly as VERO's verb
+classes make it (CHUTOU, CHUTARES, CHUTADO: CHUTAR; AMARA: AMAR; BOLAS: BOLAR), with the
+extra entries of a split paradigm joined (:data:`PARADIGM_LINKS`) and the suppletive forms the
+lemma list gives (FOI: SER and IR). Nothing is guessed from letters. A noun that is also a verb
+form has its verb here too (MATA: MATAR): a theme that holds MATAR scores MATA as a form of it,
+and a theme that does not never sees the verb (``engine/themes.py``).
 
 **Roots.** Two words share a root when their roots intersect (the chain's same-root rule). A
 word's roots are the words at the top of its bases (BOLINHAS: BOLA), or the word itself, and,
@@ -245,6 +254,12 @@ class Morphology:
                 if kind == BASE and lemma in self._src.verbs:
                     found.update(self._fold(t) for t in PARADIGM_LINKS.get(lemma, (lemma,)))
         return found
+
+    def verbs(self, word: str) -> tuple[str, ...]:
+        """The infinitives whose paradigm holds ``word`` (not itself), most common first."""
+        found = self._verbs_of(word) | self._suppletive(word)
+        found.discard(word)
+        return tuple(self._by_frequency(found))
 
     def _suppletive(self, word: str) -> set[str]:
         found = set()

@@ -1,16 +1,23 @@
-"""The supplement: everyday words the VERO dictionary lacks, added to the build as entries of
-their own (``supplement.txt``: a word, then its forms, which count as it for themes and share
-its root). They go through the same folding, display choice and morphology as VERO's words,
-so the artifact, the word graph and the forms index all know them."""
+"""The supplement: everyday words the VERO dictionary lacks, added to the build in two ways.
+
+- ``supplement.txt``: a word, then its forms, which count as it for themes and share its root
+  (loanwords whose forms no VERO class makes: EMAIL, EMAILS);
+- ``supplement.dic``: entries written as VERO writes its own (``word/flags``), expanded by
+  VERO's own affix rules like any entry (MUTAR with every form of its conjugation).
+
+Both go through the same folding, display choice and morphology as VERO's words, so the
+artifact, the word graph and the forms index all know them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from tools.lexicon_build.affixes import DicEntry
 from tools.lexicon_build.expand import BASE, ENTRY
 
 SUPPLEMENT = Path(__file__).with_name("supplement.txt")
+ENTRIES = Path(__file__).with_name("supplement.dic")
 _WORD = re.compile(r"^[a-zàáâãçéêíóôõúü]+$")
 
 Derivations = dict[str, list[tuple[str, str]]]
@@ -31,6 +38,20 @@ def read(path: Path = SUPPLEMENT) -> Derivations:
         for form in forms:
             out.setdefault(form, []).append((lemma, BASE))
     return out
+
+
+def read_entries(path: Path = ENTRIES) -> list[DicEntry]:
+    """The supplement's dictionary entries (``word/flags``, ``#`` starts a comment)."""
+    entries: list[DicEntry] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        word, _, flags = text.partition("/")
+        if not _WORD.match(word) or not flags or " " in flags:
+            raise ValueError(f"{path.name}:{number}: esperado “palavra/marcas”")
+        entries.append(DicEntry(word, flags))
+    return entries
 
 
 def merge(derivations: Derivations, supplement: Derivations) -> int:
