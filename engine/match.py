@@ -142,10 +142,11 @@ def affinity(state: MatchState, seat: Seat, word: str, res: Resources) -> Affini
         if theme_id is None:
             continue
         theme = res.themes.get(theme_id)
-        roots.update(dict.fromkeys(theme.counts_as(word)))
+        roots.update(dict.fromkeys(theme.counts_as(word, res.lexicon)))
         band, matched = theme.band_of(word, res.lexicon)
         if band > best.band:
-            best = Affinity(band, matched, theme.id)
+            shown = res.lexicon.display(matched) if matched is not None else None
+            best = Affinity(band, matched, theme.id, matched_display=shown)
     return replace(best, roots=tuple(roots) or (word,))
 
 

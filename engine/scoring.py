@@ -61,6 +61,8 @@ class Affinity:
     band: Band
     matched: str | None  # the theme entry the main word matched, if any
     theme_id: str | None = None
+    #: how the board shows the entry matched (CHUTAR, MÃE): the receipt says what it counted as
+    matched_display: str | None = None
     #: what the word counts as (itself first): the roots the chain's same-root rule compares
     roots: tuple[str, ...] = ()
 
@@ -88,6 +90,8 @@ class Breakdown:
     prisma: bool
     chain: ChainStep
     total: int
+    #: the matched entry as the board shows it, when the main word counted as another word
+    matched_display: str | None = None
 
     @property
     def main(self) -> WordScore:
@@ -117,6 +121,7 @@ class Breakdown:
             "band": self.band.label,
             "band_weight_pct": self.band_weight_pct,
             "matched": self.matched,
+            "matched_display": self.matched_display,
             "prisma": self.prisma,
             "chain": {"before": self.chain.before, "after": self.chain.after,
                       "effect": self.chain.effect, "bonus_pct": self.chain.bonus_pct},
@@ -213,6 +218,8 @@ def score_move(
         band=affinity.band,
         band_weight_pct=weight,
         matched=affinity.matched,
+        matched_display=affinity.matched_display if affinity.matched != shape.main.text
+        else None,
         prisma=mods.prisma,
         chain=chain,
         total=total,

@@ -8,9 +8,10 @@ has confirmed yet, each with the tool's reason), the editor's decisions on its l
 (``lookalikes``: a word that scores here but that players mostly write meaning something else
 either keeps its band, ``mantém``, or never takes one, ``fora``) and its curation record
 (``draft``, ``edited`` or ``reviewed``). A played word's band is the best band among the word
-itself and the bases its accepted forms give it: the theme's table is the whole "counts as"
-relation, so the band of a word never depends on what the dictionary happens to relate (DEVE
-is not DEVER, FRUTA not FRUTO). The same word in the same theme always lands in the same band.
+itself, the bases its accepted forms give it and the theme's verbs it conjugates (CHUTOU:
+CHUTAR, from the dictionary's verb paradigms): for nouns the theme's table is the whole
+"counts as" relation, so their band never depends on what the dictionary happens to relate
+(FRUTA is not FRUTO). The same word in the same theme always lands in the same band.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ class Theme:
     #: folded words that never take a band here (the library's sensitive words and the
     #: look-alikes an editor decided ``fora``)
     blocked: frozenset[str] = frozenset()
+    #: folded layer verbs meant as nouns here, whose conjugations do not count (DEVER in
+    #: Escola is the homework: DEVE, DEVEM are not it)
+    nouns_only: frozenset[str] = frozenset()
     curation: Mapping[str, object] = field(default_factory=dict)
     #: derived data kept with the theme (its words per lexicon), never compared or shown
     cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
@@ -74,33 +78,43 @@ class Theme:
     def reviewed(self) -> bool:
         return self.curation.get("status") == "reviewed"
 
-    def counts_as(self, word: str) -> tuple[str, ...]:
-        """The one "counts as" relation of this theme: the folded word itself, then the bases
-        its accepted forms give it. The band looks its layers up through it, and the chain's
-        same-root rule compares it, so a word never scores as a form of a base without
-        sharing that base as a root, and never renews a chain that holds its base (ZEBRA
-        then ZEBRAS). The theme's table is the whole relation: no lexicon is consulted."""
-        return (word, *(b for b in self.accepted.get(word, ()) if b != word))
+    def counts_as(self, word: str, lexicon: Lexicon) -> tuple[str, ...]:
+        """The one "counts as" relation of this theme: the folded word itself, the bases its
+        accepted forms give it, and the theme's verbs it is a conjugated form of (CHUTOU
+        counts as CHUTAR where CHUTAR is a layer word), unless the theme rejects that form
+        for that verb. The band looks its layers up through it, and the chain's same-root
+        rule compares it, so a word never scores as a form of a base without sharing that
+        base as a root, and never renews a chain that holds its base (ZEBRA then ZEBRAS,
+        AMAR then AMARA). Nouns come from the theme's table only (FRUTA is not FRUTO); verbs
+        from the dictionary's paradigms, and only the theme's own verbs, so MATA and MATO
+        never meet at MATAR in a theme that does not hold MATAR."""
+        rejected = self.rejected.get(word, frozenset())
+        verbs = (v for v in lexicon.verbs(word)
+                 if v in self.bands and v not in rejected and v not in self.nouns_only)
+        return tuple(dict.fromkeys((word, *self.accepted.get(word, ()), *verbs)))
 
     def band_of(self, word: str, lexicon: Lexicon) -> tuple[Band, str | None]:
         """The band of a folded word and the theme entry it matched (None for Frio)."""
         best, matched = Band.FRIO, None
         if word in self.blocked:
             return best, matched
-        for base in self.counts_as(word):
+        for base in self.counts_as(word, lexicon):
             band = self.bands.get(base)
             if band is not None and band > best:
                 best, matched = band, base
         return best, matched
 
     def words(self, lexicon: Lexicon) -> frozenset[str] | None:
-        """Every folded word whose band in this theme is above Frio: the layers' words and
-        their accepted forms (the dictionary has them all: the theme was validated with it).
-        A bot's search reads this set to tell theme words apart before it finds them."""
+        """Every folded word whose band in this theme is above Frio: the layers' words, their
+        accepted forms and the conjugations of its verbs (the dictionary has them all: the
+        theme was validated with it). A bot's search reads this set to tell theme words
+        apart before it finds them."""
         key = ("words", id(lexicon))
         kept = self.cache.get(key)
         if kept is None:
-            found = frozenset(w for w in (*self.bands, *self.accepted)
+            conjugations = (w for verb in self.bands if lexicon.has_forms
+                            for w in lexicon.forms(verb))
+            found = frozenset(w for w in (*self.bands, *self.accepted, *conjugations)
                               if w in lexicon and self.band_of(w, lexicon)[0] > Band.FRIO)
             kept = self.cache[key] = (lexicon, found)  # the lexicon is kept so its id stays unique
         assert isinstance(kept, tuple) and isinstance(kept[1], frozenset)
@@ -188,29 +202,41 @@ def _parse_entry(base: str, entry: dict[str, object], lexicon: Lexicon, problems
     return len(reasons)
 
 
-def _parse_forms(
-    forms: object, bands: Mapping[str, Band], lexicon: Lexicon, problems: list[str]
-) -> tuple[dict[str, list[str]], dict[str, set[str]], int]:
-    """The forms table: which played forms count (or must not count) as which base, and how
-    many of those decisions are still the machine's."""
-    accepted: dict[str, list[str]] = {}
-    rejected: dict[str, set[str]] = {}
-    machine = 0
+@dataclass
+class _FormsTable:
+    accepted: dict[str, list[str]] = field(default_factory=dict)
+    rejected: dict[str, set[str]] = field(default_factory=dict)
+    machine: int = 0  # decisions still the machine's
+    nouns_only: set[str] = field(default_factory=set)  # bases whose conjugations don't count
+
+
+def _parse_forms(forms: object, bands: Mapping[str, Band], lexicon: Lexicon,
+                 problems: list[str]) -> _FormsTable:
+    """The forms table: which played forms count (or must not count) as which base, how
+    many of those decisions are still the machine's, and which layer verbs are nouns here
+    (``"conjugations": false``: DEVER in Escola is the homework)."""
+    table = _FormsTable()
     if not isinstance(forms, dict):
         problems.append("forms: deve ser um objeto")
-        return accepted, rejected, machine
+        return table
+    keys = {"accepted", "rejected", "machine", "conjugations"}
     for base, entry in forms.items():
         if fold(base) not in bands:
             problems.append(f"forms.{base}: não é uma palavra das camadas")
-        elif not isinstance(entry, dict) or set(entry) - {"accepted", "rejected", "machine"}:
-            problems.append(f"forms.{base}: use accepted, rejected e machine")
+        elif not isinstance(entry, dict) or set(entry) - keys:
+            problems.append(f"forms.{base}: use accepted, rejected, machine e conjugations")
+        elif entry.get("conjugations", True) not in (True, False):
+            problems.append(f"forms.{base}.conjugations: use true ou false")
         else:
-            machine += _parse_entry(base, entry, lexicon, problems, accepted, rejected)
-    return accepted, rejected, machine
+            if entry.get("conjugations") is False:
+                table.nouns_only.add(fold(base))
+            table.machine += _parse_entry(base, entry, lexicon, problems, table.accepted,
+                                          table.rejected)
+    return table
 
 
-def _parse_lookalikes(value: object, bands: Mapping[str, Band],
-                      accepted: Mapping[str, list[str]], problems: list[str]) -> frozenset[str]:
+def _parse_lookalikes(value: object, problems: list[str],
+                      scores: Callable[[str], bool]) -> frozenset[str]:
     """The editor's decisions on the theme's look-alikes (word → decision, by, why): a word
     that takes a band here but that a player mostly writes meaning something else. Returns the
     folded words decided ``fora``: like the sensitive words, they never take a band here. A
@@ -231,7 +257,7 @@ def _parse_lookalikes(value: object, bands: Mapping[str, Band],
             text = entry.get(key)
             if not isinstance(text, str) or not text.strip() or "\n" in text:
                 problems.append(f"{where}.{key}: diga {what}")
-        if folded not in bands and folded not in accepted:
+        if not scores(folded):
             problems.append(f"{where}: “{word}” não ganha faixa neste tema; não há o que "
                             "decidir")
         elif decision == "fora":
@@ -283,12 +309,16 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
                 problems.append(f"layers.{layer}: “{word}” repete uma palavra do tema")
                 continue
             bands[folded] = band
-    accepted, rejected, machine = _parse_forms(data.get("forms", {}), bands, lexicon, problems)
+    table = _parse_forms(data.get("forms", {}), bands, lexicon, problems)
+    accepted, rejected, machine = table.accepted, table.rejected, table.machine
     notes = data.get("notes", {})
     if not isinstance(notes, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and v for k, v in notes.items()):
         problems.append("notes: palavra → nota do editor")
-    left_out = _parse_lookalikes(data.get("lookalikes", {}), bands, accepted, problems)
+    scoring_verbs = {b for b in bands if b not in table.nouns_only}
+    left_out = _parse_lookalikes(
+        data.get("lookalikes", {}), problems,
+        lambda w: w in bands or w in accepted or not scoring_verbs.isdisjoint(lexicon.verbs(w)))
     curation = _check_curation(data.get("curation"), problems, machine)
     if problems:
         raise ThemeError(f"{source}: " + "; ".join(problems))
@@ -302,6 +332,7 @@ def parse_theme(data: object, lexicon: Lexicon, *, source: str = "tema",
         rejected={k: frozenset(v) for k, v in rejected.items()},
         machine_decisions=machine,
         blocked=blocked | left_out,
+        nouns_only=frozenset(table.nouns_only),
         curation=curation,
     )
 

@@ -77,7 +77,8 @@ def _word_flags(folded: str, written: str, lexicon: Lexicon, common: CommonWords
         flags.append(f"o jogo a mostra como “{shown}” (acentos se confundem no tabuleiro)")
     if folded.endswith(("AR", "ER", "IR")) and len(folded) > 3 and folded in lexicon and \
             (folded[:-2] + "OU" in lexicon or folded[:-2] + "EU" in lexicon):
-        flags.append("verbo: só o infinitivo conta, as conjugações não")
+        flags.append("verbo: as conjugações contam como ele (se aqui é substantivo, "
+                     "\"conjugations\": false na tabela de formas)")
     if _FOREIGN & set(folded):
         flags.append("grafia estrangeira (K, W ou Y): confira se é de uso no Brasil")
     if folded in sensitive():
@@ -100,14 +101,17 @@ def theme_words(path: Path, lexicon: Lexicon, common: CommonWords) -> list[Score
         assert matched is not None
         layer, base = layer_of[matched]
         display = lexicon.display(folded) or folded.lower()
+        table = data.get("forms", {}).get(base, {})
         if folded == matched:
             how, flags = f"camada {layer}", _word_flags(folded, base, lexicon, common, library)
+        elif display not in table.get("accepted", ()) and matched in lexicon.verbs(folded) \
+                and not any(fold(f) == folded for f in table.get("accepted", ())):
+            how, flags = "conjugação do verbo", []
         else:
-            form = next((f for f in data["forms"][base]["accepted"] if fold(f) == folded),
-                        display)
+            form = next((f for f in table["accepted"] if fold(f) == folded), display)
             how = ("forma aceita pela máquina" if (base, form) in machine
                    else "forma aceita pelo editor")
-            reason = data["forms"][base].get("machine", {}).get(form)
+            reason = table.get("machine", {}).get(form)
             flags = [reason] if reason and reason.startswith("sinalizada") else []
         out.append(ScoredWord(folded, display, band, base, how, common.rank(folded),
                               tuple(flags)))

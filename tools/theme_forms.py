@@ -35,11 +35,16 @@ def library_words(directory: Path) -> dict[str, set[str]]:
     return found
 
 
-def editor_decisions(entry: Mapping[str, Any]) -> dict[str, bool]:
-    """The forms of one base an editor decided (written spelling → counts)."""
+def editor_decisions(entry: Mapping[str, Any], lexicon: Lexicon) -> dict[str, bool]:
+    """The forms of one base an editor decided (written spelling → counts), less those the
+    dictionary no longer has (they cannot be played)."""
     machine = entry.get("machine", {})
-    out = {form: True for form in entry.get("accepted", []) if form not in machine}
-    out.update({form: False for form in entry.get("rejected", []) if form not in machine})
+
+    def live(form: str) -> bool:
+        return form not in machine and fold(form) in lexicon
+
+    out = {form: True for form in entry.get("accepted", []) if live(form)}
+    out.update({form: False for form in entry.get("rejected", []) if live(form)})
     return out
 
 
@@ -74,10 +79,12 @@ def fill_forms(path: Path, lexicon: Lexicon, common: CommonWords,
     counts = {"accepted": 0, "rejected": 0, "machine": 0, "editor": 0, "flagged": 0}
     for layer in LAYERS:
         for base in data["layers"][layer]:
-            kept = editor_decisions(old.get(base, {}))
+            kept = editor_decisions(old.get(base, {}), lexicon)
             decisions = decide(base, lexicon, common, library, layers)
             entry = forms_entry(decisions, kept)
-            if entry["accepted"] or entry["rejected"]:
+            if old.get(base, {}).get("conjugations") is False:  # the editor's: a noun here
+                entry["conjugations"] = False
+            if entry["accepted"] or entry["rejected"] or "conjugations" in entry:
                 forms[base] = entry
                 counts["accepted"] += len(entry["accepted"])
                 counts["rejected"] += len(entry["rejected"])

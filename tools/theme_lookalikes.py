@@ -11,7 +11,9 @@ A word that takes a band in a theme (a layer word or an accepted form, folded) i
 - the dictionary's spelling of it (what the board shows) differs from the theme's written
   spelling (bobó against bobo, sábia against sabia), or
 - the dictionary reads it as a form of a word that is neither the theme base it matched nor
-  the word itself (VISTO is a form of VER; FAÇA, folded FACA, of FAZER).
+  the word itself (VISTO is a form of VER; FAÇA, folded FACA, of FAZER), or
+- it scores as a conjugation of a layer verb but is a word of its own (PARTE, the noun, as
+  a form of PARTIR in Viagem).
 
 The decision lives in the theme's ``lookalikes`` (``mantém``: it keeps its band; ``fora``: it
 never takes one there), validated by :func:`engine.themes.parse_theme`. ``vanlexis themes
@@ -45,9 +47,11 @@ class LookAlike:
     why: str | None
 
 
-def _spellings(data: Mapping[str, Any]) -> dict[str, dict[str, tuple[int, str, str]]]:
+def _spellings(data: Mapping[str, Any],
+               lexicon: Lexicon) -> dict[str, dict[str, tuple[int, str, str]]]:
     """Folded word → folded base it scores as → (band weight, written word, written base): the
-    layer words score as themselves, the accepted forms as their bases."""
+    layer words score as themselves, the accepted forms as their bases, the conjugations of
+    a layer verb as the verb (unless the table rejects them)."""
     found: dict[str, dict[str, tuple[int, str, str]]] = {}
     weight = {layer: int(band) for layer, band in LAYERS.items()}
     layer_of = {fold(w): layer for layer in LAYERS for w in data["layers"][layer]}
@@ -58,6 +62,19 @@ def _spellings(data: Mapping[str, Any]) -> dict[str, dict[str, tuple[int, str, s
         for form in entry.get("accepted", []):
             found.setdefault(fold(form), {}).setdefault(
                 fold(base), (weight[layer_of[fold(base)]], form, base))
+    if lexicon.has_forms:
+        for layer in LAYERS:
+            for verb in data["layers"][layer]:
+                folded_verb = fold(verb)
+                table = data.get("forms", {}).get(verb, {})
+                if table.get("conjugations") is False:
+                    continue  # a noun here (DEVER in Escola)
+                rejected = {fold(f) for f in table.get("rejected", [])}
+                for form in lexicon.forms(folded_verb):
+                    if folded_verb in lexicon.verbs(form) and form not in rejected:
+                        shown = lexicon.display(form) or form.lower()
+                        found.setdefault(form, {}).setdefault(
+                            folded_verb, (weight[layer], shown, verb))
     return found
 
 
@@ -79,6 +96,10 @@ def reasons(word: str, written: str, base: str, lexicon: Lexicon) -> tuple[str, 
     others = [r for r in lexicon.roots(word) if r not in (base, word)]
     if others:
         out.append(f"o dicionário a lê como forma de {', '.join(o.lower() for o in others)}")
+    if base != word and base in lexicon.verbs(word) and base not in lexicon.roots(word):
+        # the dictionary's roots leave a verb out only for a word of its own (PARTE, not
+        # PARTIU): a noun or adjective that also spells a form of the verb
+        out.append(f"é palavra de uso próprio e conta aqui como forma do verbo {base.lower()}")
     return tuple(out)
 
 
@@ -90,7 +111,7 @@ def lookalikes(data: Mapping[str, Any], lexicon: Lexicon, common: CommonWords,
     parse_theme(data, lexicon)  # only a valid theme has look-alikes worth listing
     decided = {fold(w): e for w, e in data.get("lookalikes", {}).items()}
     out = []
-    for word, bases in _spellings(data).items():
+    for word, bases in _spellings(data, lexicon).items():
         rank = common.rank(word)
         folded_base, written, base = _matched(bases, word)
         why = reasons(word, written, folded_base, lexicon)

@@ -95,6 +95,8 @@ class Breakdown(_Model):
     band: BandName
     band_weight_pct: int
     matched: str | None  # the theme entry the main word matched
+    #: the entry as the board shows it, when the main word counted as another word (CHUTAR)
+    matched_display: str | None = None
     prisma: bool
     chain: ChainStep
     total: int

@@ -92,7 +92,7 @@ def _biggest_real_play() -> tuple[MatchState, MatchState, list[Any]]:
         accented = [w for w in ends[letter] if not (lexicon.display(w) or w).isascii()]
         return (accented or ends[letter])[0]
 
-    main = "ACARAMELO"
+    main = "CARAMELOS"
     board = [(1, 6 + i, "down", down(ch)[:-1]) for i, ch in enumerate(main)]
     state = position(board=board, racks=(main,))
     tiles = tuple(PlacedTile(10, 6 + i, ch) for i, ch in enumerate(main))
@@ -118,7 +118,8 @@ def _worst_case_event() -> EngineEvent:
         "words": [word(set(range(9)), True)] + [word({12}, False) for _ in range(9)],
         "words_total": 99_999_999, "longest_word": "W" * 21, "length_bonus": 54,
         "subtotal": 99_999_999, "band": "Escaldante", "band_weight_pct": 300,
-        "matched": "ã" * 64, "prisma": True, "total": 99_999_999,
+        "matched": "ã" * 64, "matched_display": "ã" * 64, "prisma": True,
+        "total": 99_999_999,
         "chain": {"before": 99, "after": 99, "effect": "extends", "bonus_pct": 150}})
     return EngineEvent(kind="move_played", data={
         "move": 9999, "turn": 9999, "round": 50, "seat": 3, "kind": "play",
@@ -165,7 +166,7 @@ def test_stored_moves_join_the_history_with_the_receipts() -> None:
     entry = HistoryEntry.model_validate(stored[0])
     played = next(e for e in events if e.kind == "move_played")
     assert entry.kind == "play" and entry.move == 0 and entry.points == after.seats[0].score
-    assert entry.words == played.data["display"] and entry.words[0] == "acaramelo"
+    assert entry.words == played.data["display"] and entry.words[0] == "caramelos"
     assert entry.breakdown is not None
     assert entry.breakdown.model_dump(mode="json", by_alias=False) == played.data["breakdown"]
     assert [list(t) for t in entry.tiles or []] == played.data["tiles"]

@@ -146,6 +146,40 @@ def test_a_form_never_renews_a_chain_that_holds_its_base() -> None:
     assert (other.chain.effect, other.chain.after) == ("extends", 2)
 
 
+def test_a_conjugation_lands_in_its_verbs_band_and_says_so() -> None:
+    # The rules: "without the same-root rule, AMAR, AMARA and AMARAS would be free points", so
+    # a conjugated form earns its infinitive's band. CHUTAR is related in Futebol: CHUTOU is
+    # Quente through it, and the receipt names the verb it counted as.
+    b = play(STANDARD, "CHUTOU", 10, 5, theme="futebol")
+    assert (b.band, b.matched, b.matched_display) == (Band.QUENTE, "CHUTAR", "chutar")
+    # C2 H4 U1 T1 O1 U1 = 10, + 5 for six letters = 15, × 1.5 = 22.5 → 23
+    assert (b.subtotal, b.total) == (15, 23)
+    assert b.to_json()["matched_display"] == "chutar"
+    assert play(STANDARD, "CHUTAR", 10, 5, theme="futebol").matched_display is None
+
+
+def test_a_conjugation_keeps_the_chain_that_holds_its_verb_without_growing_it() -> None:
+    # AMAR then AMARA in Família: AMARA is Quente as AMAR, shares its root, keeps the chain
+    # as it is and earns no chain bonus; AMOR, a word of its own, grows it.
+    amara = play(STANDARD, "AMARA", 10, 6, theme="familia", chain=Chain(1, ("AMAR",)))
+    assert (amara.band, amara.matched) == (Band.QUENTE, "AMAR")
+    assert (amara.chain.effect, amara.chain.after, amara.chain.bonus_pct) == ("same_root", 1, 100)
+    amor = play(STANDARD, "AMOR", 10, 7, theme="familia", chain=Chain(1, ("AMAR",)))
+    assert (amor.chain.effect, amor.chain.after) == ("extends", 2)
+
+
+def test_a_noun_that_spells_a_verb_form_counts_as_the_verb_only_where_the_verb_is() -> None:
+    # MATA is the forest (Floresta has no MATAR: only itself) and, where a theme holds a verb,
+    # a form of that verb; COMO (the adverb) never counts as COMER in Cozinha brasileira,
+    # whose editor decided it "fora", and DEVE is no DEVER in Escola, where DEVER is the
+    # homework ("conjugations": false).
+    mata = play(STANDARD, "MATA", 10, 7, theme="floresta")
+    assert mata.matched == "MATA"
+    assert play(STANDARD, "COMO", 10, 7, theme="cozinha-brasileira").band == Band.FRIO
+    assert play(STANDARD, "DEVE", 10, 7, theme="escola").band == Band.FRIO
+    assert play(STANDARD, "DEVERES", 10, 4, theme="escola").matched == "DEVER"
+
+
 def test_bolinha_after_bolinho_extends_the_chain() -> None:
     # The rules count plural, feminine and diminutive as the base word: BOLINHA is a little
     # BOLA, and BOLINHO (a little BOLO, a word of its own) is another root.

@@ -124,7 +124,9 @@ def decide(base: str, lexicon: Lexicon, common: CommonWords,
 
     for spelled, (kind, source) in sorted(made.items(), key=lambda i: (depth(i[0]), i[0])):
         folded = fold(spelled)
-        if folded in seen or folded not in lexicon:
+        if folded in seen or folded not in lexicon or folded_base in lexicon.verbs(folded):
+            # no word; or a conjugation of a verb base (CHUTARES of CHUTAR), which counts as
+            # its verb by the rules, whatever a table says: nothing to decide
             verdict.setdefault(spelled, False)
             continue
         seen.add(folded)
