@@ -10,6 +10,19 @@ function lettersRows(word) {
       <td class="num">${l.points}</td></tr>`).join("");
 }
 
+/** Why the band, when the main word counted as another word of the theme: "CHUTOU conta
+ * como CHUTAR" (a conjugation as its verb, BOLINHAS as BOLA); "" when it counted as itself. */
+export function countsAsText(b) {
+  const main = b.words.find((w) => w.main);
+  if (!b.matchedDisplay || !main) return "";
+  return `${shout(main.display)} conta como ${shout(b.matchedDisplay)}`;
+}
+
+function countsAs(b) {
+  const text = countsAsText(b);
+  return text ? ` <small data-counts-as>(${esc(text)})</small>` : "";
+}
+
 /** The breakdown as a table: each word (the main one first), then length, band and chain. */
 export function breakdownHtml(b) {
   const band = BANDS[b.band] || BANDS.Frio;
@@ -33,7 +46,7 @@ export function breakdownHtml(b) {
       <dt>Palavras</dt><dd>${b.wordsTotal}</dd>
       ${b.lengthBonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.lengthBonus}</dd>` : ""}
       <dt>Subtotal</dt><dd>${b.subtotal}</dd>
-      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}</dt><dd>${times(b.bandWeightPct)}</dd>
+      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}${countsAs(b)}</dt><dd>${times(b.bandWeightPct)}</dd>
       ${chain.bonusPct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonusPct)}</dd>` : ""}
       ${chainText ? `<dt>Corrente</dt><dd>${esc(chainText)}</dd>` : ""}
       <dt class="total">Total</dt><dd class="total" data-receipt-total>${plural(b.total, "ponto", "pontos")}</dd>

@@ -231,7 +231,7 @@ export class TableView {
     const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main))
       .map((w) => `<li${w.main ? ' class="main"' : ""}>${esc(shout(w.display))} <small>${w.points}</small></li>`).join("");
     return `<span class="points" data-preview-points>${plural(b.total, "ponto", "pontos")}</span>
-      <span class="band ${band.css}" data-band="${esc(band.label)}">${band.label}</span>
+      <span class="band ${band.css}" data-band="${esc(band.label)}"${countsAsText(b) ? ` title="${esc(countsAsText(b))}"` : ""}>${band.label}</span>
       <ul class="preview-words" data-preview-words aria-label="Palavras formadas">${words}</ul>`;
   }
 
