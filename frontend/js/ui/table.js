@@ -6,7 +6,7 @@
 // once per match; each part redraws only when what it shows changed.
 import { esc } from "./dom.js";
 import { BoardView, squareContent } from "./board.js";
-import { breakdownHtml, moveSummary } from "./receipt.js";
+import { breakdownHtml, countsAsText, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
 import { findMove } from "../store/history.js";
