@@ -1,8 +1,11 @@
 """The words the bots play: how common they are, level by level.
 
-Run with ``python -m bench.bot_words [--words N] [--seed S] [--levels 1,2,3,4,5]``. For each
-level, bots of that level play two-seat standard matches against each other (seeded, themes
-drawn as in a real match) until their moves hold at least ``N`` main words (150 by default).
+Run with ``python -m bench.bot_words [--words N] [--seed S] [--levels 1,2,3,4,5,review]``. For
+each level, bots of that level play two-seat standard matches against each other (seeded,
+themes drawn as in a real match) until their moves hold at least ``N`` main words (150 by
+default). ``review`` is the post-game review's suggestions: level-3 bots play (a player who
+misses moves), each move is reviewed in its position, and the words of its "best move" and
+"best in the highest band" are tallied.
 Every word a move makes is looked up in wordfreq's Portuguese frequencies, on the Zipf scale
 (log10 of the uses per billion words), and the report gives per level:
 
@@ -11,6 +14,9 @@ Every word a move makes is looked up in wordfreq's Portuguese frequencies, on th
 - the share wordfreq does not know at all;
 - the share that is neither on the common-word list nor one of the match's theme words
   (what levels 1–4 must never play);
+- the share of *known* words: the word, one of its bases or its infinitive is in wordfreq's
+  list at all, or it is one of the match's theme words (what the master and the review must
+  offer, 97% at least);
 - the 20 rarest distinct words, with their Zipf value;
 - a seeded random sample of distinct main words (40 by default, ``--sample``), theme words
   marked with ``*``, to be read by a person: does a Brazilian adult recognise each one?
@@ -64,6 +70,7 @@ def play(number: int, words: int, seed: str) -> Tally:
         players = [Player(f"b{i}", f"Robô {i + 1}", bot=True) for i in range(2)]
         state, _ = new_match(rules, f"words-{number}-{tally.matches}", players,
                              seed=f"{seed}-{number}-{tally.matches}", now=0, resources=res)
+        assert state.theme_id is not None  # a standard match draws one
         themed = res.themes.get(state.theme_id).words(res.lexicon) or frozenset()
         now = 0
         while not state.finished:
@@ -83,29 +90,82 @@ def play(number: int, words: int, seed: str) -> Tally:
     return tally
 
 
+def review_words(words: int, seed: str) -> Tally:
+    """The review's suggestions over level-3 matches, until they hold ``words`` main words."""
+    from engine.review import position_before, review_move
+
+    rules, res = RuleSet.standard(), Resources.default()
+    bot = BotPlayer(level(3))
+    tally = Tally()
+    while len(tally.main) < words:
+        players = [Player(f"b{i}", f"Robô {i + 1}", bot=True) for i in range(2)]
+        state, _ = new_match(rules, f"review-{tally.matches}", players,
+                             seed=f"{seed}-review-{tally.matches}", now=0, resources=res)
+        assert state.theme_id is not None  # a standard match draws one
+        themed = res.themes.get(state.theme_id).words(res.lexicon) or frozenset()
+        now = 0
+        while not state.finished:
+            now += 1000
+            seat = state.current
+            position = position_before(state, seat)
+            state, events = play_turn(bot, rules, state, now, resources=res,
+                                      rng=bot_rng(state, seat))
+            for event in events:
+                if event.kind != "move_played":
+                    continue
+                found = review_move(rules, position, seat, 2, event.data, res)
+                for key in ("best", "best_band"):
+                    shown = found.get(key)
+                    if not isinstance(shown, dict):
+                        continue
+                    for word in shown["breakdown"]["words"]:
+                        entry = (word["word"], word["word"] in themed)
+                        tally.made.append(entry)
+                        if word["main"]:
+                            tally.main.append(entry)
+        tally.matches += 1
+    return tally
+
+
+def known_by_source(word: str, zipf: dict[str, float]) -> bool:
+    """Known as the review and the master must be: the word, one of its bases or one of its
+    verbs is in wordfreq's list at all."""
+    from engine.lexicon import Lexicon
+
+    lexicon = Lexicon.default()
+    for candidate in (word, *lexicon.bases(word), *lexicon.verbs(word)):
+        if candidate not in zipf:
+            zipf[candidate] = zipf_of(candidate)
+        if zipf[candidate] > 0:
+            return True
+    return False
+
+
 def _share(count: int, total: int) -> str:
     return f"{100 * count / total:5.1f}% ({count}/{total})" if total else "—"
 
 
-def report(number: int, tally: Tally, common: CommonWords, sample: int = 40,
+def report(name: str, tally: Tally, common: CommonWords, sample: int = 40,
            seed: str = "bot-words") -> list[str]:
     zipf: dict[str, float] = {}
     for word, _ in tally.made:
         if word not in zipf:
             zipf[word] = zipf_of(word)
-    lines = [f"nível {number} ({level(number).name}): {tally.matches} partidas"]
-    for name, words in (("principais", tally.main), ("todas", tally.made)):
+    lines = [f"{name}: {tally.matches} partidas"]
+    for kind, words in (("principais", tally.main), ("todas", tally.made)):
         below = sum(1 for w, _ in words if zipf[w] < CUTOFF)
         unknown = sum(1 for w, _ in words if zipf[w] == 0)
         outside = sum(1 for w, themed in words if common.rank(w) is None and not themed)
-        lines.append(f"  palavras {name}: {len(words)}; abaixo de Zipf {CUTOFF}: "
+        known = sum(1 for w, themed in words if themed or known_by_source(w, zipf))
+        lines.append(f"  palavras {kind}: {len(words)}; abaixo de Zipf {CUTOFF}: "
                      f"{_share(below, len(words))}; desconhecidas do wordfreq: "
                      f"{_share(unknown, len(words))}; fora da lista comum e do tema: "
-                     f"{_share(outside, len(words))}")
+                     f"{_share(outside, len(words))}; conhecidas (palavra, base ou "
+                     f"infinitivo no wordfreq, ou do tema): {_share(known, len(words))}")
     rarest = sorted({w for w, _ in tally.made}, key=lambda w: (zipf[w], w))[:20]
     lines.append("  as 20 mais raras: " + ", ".join(f"{w} {zipf[w]:.1f}" for w in rarest))
     distinct = sorted({(w, themed) for w, themed in tally.main})
-    picked = random.Random(f"{seed}-{number}").sample(distinct, min(sample, len(distinct)))
+    picked = random.Random(f"{seed}-{name}").sample(distinct, min(sample, len(distinct)))
     lines.append(f"  {len(picked)} ao acaso (* do tema): " +
                  ", ".join(w + ("*" if themed else "") for w, themed in sorted(picked)))
     return lines
@@ -115,13 +175,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bot_words", description=__doc__)
     parser.add_argument("--words", type=int, default=150, help="main words per level")
     parser.add_argument("--seed", default="bot-words")
-    parser.add_argument("--levels", default="1,2,3,4,5")
+    parser.add_argument("--levels", default="1,2,3,4,5,review")
     parser.add_argument("--sample", type=int, default=40, help="random main words to print")
     args = parser.parse_args(argv)
     common = CommonWords.default()
-    for number in (int(n) for n in args.levels.split(",")):
-        tally = play(number, args.words, args.seed)
-        print("\n".join(report(number, tally, common, args.sample, args.seed)))
+    for which in args.levels.split(","):
+        if which == "review":
+            tally, name = review_words(args.words, args.seed), "revisão (sugestões)"
+        else:
+            number = int(which)
+            tally = play(number, args.words, args.seed)
+            name = f"nível {number} ({level(number).name})"
+        print("\n".join(report(name, tally, common, args.sample, args.seed)))
         sys.stdout.flush()
     return 0
 

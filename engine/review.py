@@ -4,7 +4,8 @@ position, and what the seat left on the table.
 A :class:`Position` is what the seat faced before the move (board, its own rack, its chain,
 the themes in force, the Âncoras): the service keeps one with each person's move, privately,
 because the match state keeps neither old racks nor old boards. :func:`review_move` searches
-it again with the whole dictionary (the strongest bot's knowledge) and reports:
+it again with the known words (the strongest bot's knowledge: what a Brazilian knows and the
+library's theme words, :data:`engine.bots.vocabulary.KNOWN`) and reports:
 
 - ``best``: the move with the most points there, with its receipt;
 - ``best_band``: the best move in the highest band any move reached (None when no move rose
@@ -25,6 +26,7 @@ from engine.board import Board
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import best
 from engine.bots.search import RankedMove, score_model
+from engine.bots.vocabulary import KNOWN
 from engine.chain import Chain
 from engine.match import Resources, affinity, preview
 from engine.rules import Band, RuleSet
@@ -80,8 +82,10 @@ def position_state(rules: RuleSet, position: Position, seat: int, seats: int) ->
 
 def _best_in(rules: RuleSet, state: MatchState, seat: int, res: Resources, dawg: Dawg,
              band: Band | None) -> RankedMove | None:
-    """The best move whose main word is in ``band`` (any band when None)."""
-    model = score_model(rules, state, seat, res)
+    """The best move whose main word is in ``band`` (any band when None), among the moves
+    whose every word is a known one: a player is never told they missed a word they could
+    not know."""
+    model = score_model(rules, state, seat, res, KNOWN)
     if band is not None:
         player = state.seats[seat]
         inner = model.factor

@@ -10,8 +10,9 @@ its strength:
   points before affinity) and keep no eye on the tiles they leave;
 - stronger bots know more words, see everything, weigh the theme and the chain, and the master
   adds the value of the rack it keeps (:func:`leave_value`, a table derived from self-play)
-  and may play any word, the common one first on equal value; from level 2 they buy and use
-  cards.
+  and plays any known word (:data:`engine.bots.vocabulary.KNOWN`: what a Brazilian knows,
+  never the dictionary's rare forms), the common one first on equal value; from level 2
+  they buy and use cards.
 
 A bot's choice is reproducible: its random draws come from a generator seeded by the match,
 the turn and the seat. Bots are always labelled as bots in the match (``Seat.bot``).
@@ -27,7 +28,7 @@ from engine.bots.dawg import Dawg
 from engine.bots.leave_table import LEAVE_WEIGHTS
 from engine.bots.movegen import Scored
 from engine.bots.search import candidates
-from engine.bots.vocabulary import vocabulary_words
+from engine.bots.vocabulary import KNOWN, Vocabulary, vocabulary_words
 from engine.cards import WORD_MULTIPLIERS
 from engine.commands import Buy, Command, MoveCard, Pass, Play, Swap, UseCard
 from engine.match import Resources
@@ -41,7 +42,8 @@ class Level:
     number: int
     name: str
     rating: int  # nominal rating, for matchmaking
-    vocabulary: int | None  # how many of the most common words it knows; None: every word
+    #: how many of the most common words it knows, the known words (KNOWN), or every word
+    vocabulary: Vocabulary
     looks_at: int  # how many of the best moves it considers
     misses_pct: int  # chance of not seeing each considered move
     picks_best: bool  # else: a weighted random pick among what it saw
@@ -60,7 +62,7 @@ LEVELS: tuple[Level, ...] = (
     Level(2, "Aprendiz", 1000, 8_000, 20, 40, True, False, False, True),
     Level(3, "Jogador", 1200, 20_000, 30, 25, True, True, False, True),
     Level(4, "Experiente", 1400, WHOLE_LIST, 60, 10, True, True, False, True),
-    Level(5, "Mestre", 1600, None, 1, 0, True, True, True, True),
+    Level(5, "Mestre", 1600, KNOWN, 1, 0, True, True, True, True),
 )
 
 

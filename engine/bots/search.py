@@ -17,6 +17,8 @@ from engine.board import Board, Layout
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
 from engine.bots.themegraph import known_graph, theme_graph, theme_words
+from engine.bots.vocabulary import KNOWN, Vocabulary
+from engine.bots.vocabulary import known_graph as known_words_graph
 from engine.match import Resources, affinity, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet
@@ -57,10 +59,11 @@ def _bonus_table(rows: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], ..
 
 
 def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
-                vocabulary: int | None = None,
+                vocabulary: Vocabulary = None,
                 leave: LeaveModel | None = None) -> ScoreModel:
     """The numbers a move's value needs, for ``seat`` in ``state``; with ``vocabulary``, for
-    a player who knows only that many of the most common words and its theme words."""
+    a player who knows only that many of the most common words and its theme words, or the
+    known words (:data:`KNOWN`); with none, for one who knows every word."""
     player = state.seats[seat]
     factors: dict[str, int] = {}
 
@@ -81,7 +84,11 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
     themed_graph = theme_graph(state, player, res)
     known: Callable[[str], bool] | None = None
     graph = None
-    if vocabulary is not None:
+    if vocabulary == KNOWN:
+        # The master and the review: the known words, the library's theme words among them.
+        graph = known_words_graph()
+        known = graph.__contains__
+    elif vocabulary is not None:
         # A player who knows few words plays those and the theme's, along the line and
         # across it: every word its move makes is one it knows.
         words, graph = known_graph(state, player, res, vocabulary)
@@ -102,7 +109,7 @@ def score_model(rules: RuleSet, state: MatchState, seat: int, res: Resources,
 
 def candidates(
     rules: RuleSet, state: MatchState, seat: int, res: Resources, dawg: Dawg, *,
-    top: int | None, margin: int = 0, vocabulary: int | None = None,
+    top: int | None, margin: int = 0, vocabulary: Vocabulary = None,
     leave: LeaveModel | None = None,
 ) -> list[Scored]:
     """The scored placements of ``seat``'s rack: the ``top`` best and those within ``margin``

@@ -24,6 +24,7 @@ from engine.bots.levels import (
 )
 from engine.bots.movegen import Scored
 from engine.bots.search import candidates, ranked_moves
+from engine.bots.vocabulary import KNOWN, known_graph
 from engine.commands import Swap
 from engine.lexicon.common_words import CommonWords
 from engine.match import Player, apply, new_match
@@ -96,14 +97,17 @@ def test_weaker_bots_consider_only_words_they_know() -> None:
         state = start(seed)
         themed = RES.themes.get(state.theme_id).words(RES.lexicon) or frozenset()
         for lvl in LEVELS[:4]:
-            assert lvl.vocabulary is not None
+            assert isinstance(lvl.vocabulary, int)
             for move, _ in considered(lvl, RULES, state, 0, RES):
                 assert common.knows(move.main, lvl.vocabulary) or move.main in themed
-    assert LEVELS[-1].vocabulary is None
+        for move, _ in considered(LEVELS[-1], RULES, state, 0, RES):
+            assert move.main in known_graph(), move.main  # the master: the known words
+    assert LEVELS[-1].vocabulary == KNOWN
 
 
 def test_each_level_knows_more_words_than_the_one_below() -> None:
-    sizes = [lvl.vocabulary or 10**9 for lvl in LEVELS]
+    known = sum(1 for _ in known_graph().words())
+    sizes = [lvl.vocabulary if isinstance(lvl.vocabulary, int) else known for lvl in LEVELS]
     assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
 
 
@@ -149,7 +153,8 @@ def test_the_shipped_vocabulary_graphs_hold_exactly_each_levels_words() -> None:
     from engine.bots.vocabulary import graph_path, vocabulary_words
     from tools.lexicon_build.vocabulary import sizes
 
-    assert sizes() == sorted(lvl.vocabulary for lvl in LEVELS[:4] if lvl.vocabulary)
+    assert sizes() == sorted(lvl.vocabulary for lvl in LEVELS[:4]
+                             if isinstance(lvl.vocabulary, int))
     for size in sizes():
         path = graph_path(size)
         assert path.exists(), path.name

@@ -32,6 +32,7 @@ from tools.lexicon_build import (
     anagrams,
     common_words,
     forms,
+    known,
     source,
     supplement,
     vero,
@@ -338,6 +339,33 @@ def _amend(derivs: dict[str, list[tuple[str, str]]], declared: dict[str, list[tu
     return added, unattested, filled
 
 
+def _write_derived(out: Path, words: list[str], folded_freq: Mapping[str, float],
+                   progress: Progress) -> dict[str, object]:
+    """Write what is derived from the artifact beside it: the word graph, the forms index,
+    the common words and the weaker bots' graphs, the known words, the letter-set filter.
+    Returns their figures for the report."""
+    progress("building the move generator's word graph")
+    graph = dawg.build(words)
+    out.with_suffix(".dawg").write_bytes(graph)
+    progress(f"wrote {out.with_suffix('.dawg')} ({len(graph) / 1e6:.1f} MB)", final=True)
+    forms_path = forms.write(out)
+    progress(f"wrote the forms index {forms_path} ({forms_path.stat().st_size / 1e6:.1f} MB)",
+             final=True)
+    common_report = common_words.write(words, folded_freq, out.with_name("pt_br.common.txt"))
+    progress(f"wrote the {common_report['common_words']:,} common words", final=True)
+    vocabulary.write_all()
+    known_path, known_count = known.write(
+        out, lambda w: common_words.zipf(folded_freq.get(w, 0.0)))
+    progress(f"wrote the {known_count:,} known words {known_path}", final=True)
+    anagrams_path, false_yes = anagrams.write(dawg.Dawg(graph))
+    progress(f"wrote the letter-set filter {anagrams_path} "
+             f"({anagrams_path.stat().st_size / 1e6:.1f} MB, false yes {false_yes:.2%})",
+             final=True)
+    return {"graph_bytes": len(graph), "graph_sha256": hashlib.sha256(graph).hexdigest(),
+            "letter_filter_false_yes": round(false_yes, 5), **common_report,
+            "known_words": known_count}
+
+
 def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     started = time.monotonic()
     src = source.fetch(CACHE)
@@ -405,21 +433,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     artifact = encode_artifact(words, header)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(artifact)
-    progress("building the move generator's word graph")
-    graph = dawg.build(sorted(words))
-    out.with_suffix(".dawg").write_bytes(graph)
-    progress(f"wrote {out.with_suffix('.dawg')} ({len(graph) / 1e6:.1f} MB)", final=True)
-    forms_path = forms.write(out)
-    progress(f"wrote the forms index {forms_path} ({forms_path.stat().st_size / 1e6:.1f} MB)",
-             final=True)
     (out.parent / "LICENSE-VERO.txt").write_bytes(src.license.read_bytes())
-    common_report = common_words.write(words, folded_freq, out.with_name("pt_br.common.txt"))
-    progress(f"wrote the {common_report['common_words']:,} common words", final=True)
-    vocabulary.write_all()
-    anagrams_path, false_yes = anagrams.write(dawg.Dawg(graph))
-    progress(f"wrote the letter-set filter {anagrams_path} "
-             f"({anagrams_path.stat().st_size / 1e6:.1f} MB, false yes {false_yes:.2%})",
-             final=True)
+    derived = _write_derived(out, sorted(words), folded_freq, progress)
     progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
     report: dict[str, object] = {
         "entries": total,
@@ -439,11 +454,8 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
         "words_with_verbs": sum(1 for w in words.values() if w.verbs),
         "artifact_bytes": len(artifact),
         "artifact_sha256": hashlib.sha256(artifact).hexdigest(),
-        "graph_bytes": len(graph),
-        "graph_sha256": hashlib.sha256(graph).hexdigest(),
-        "letter_filter_false_yes": round(false_yes, 5),
         "source_sha256": src.sha256,
-        **common_report,
+        **derived,
     }
     if verify:
         progress(f"checking {verify:,} forms against Hunspell (spylls)")

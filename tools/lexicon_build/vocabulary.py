@@ -19,7 +19,7 @@ from engine.bots.vocabulary import graph_path, vocabulary_words
 
 def sizes() -> list[int]:
     """The vocabulary sizes the levels use."""
-    return sorted({lvl.vocabulary for lvl in LEVELS if lvl.vocabulary is not None})
+    return sorted({lvl.vocabulary for lvl in LEVELS if isinstance(lvl.vocabulary, int)})
 
 
 def write_all() -> list[Path]:

@@ -1,0 +1,51 @@
+"""The known words: what the master bot and the review may offer (tools/lexicon_build/known.py).
+
+The rule on a small lexicon with made-up frequencies, and the shipped graph against the rule's
+promises on the real one: theme words in, the junk of the dictionary out.
+"""
+
+from __future__ import annotations
+
+from engine.bots.vocabulary import known_graph
+from engine.lexicon import Lexicon
+from engine.lexicon.artifact import WordData, encode_artifact
+from engine.match import Resources
+from tools.lexicon_build.known import known_words
+
+TABLE = {
+    "ABRANGER": WordData("abranger", ["ABRANGER"], []),
+    "ABRANGERAMOS": WordData("abrangêramos", ["ABRANGER"], [], ["ABRANGER"]),
+    "CASA": WordData("casa", ["CASA"], []),
+    "CASAS": WordData("casas", ["CASA"], ["CASA"]),
+    "CASINHA": WordData("casinha", ["CASA"], ["CASA"]),
+    "EDUCACAO": WordData("educação", ["EDUCACAO"], []),
+    "EDUCACOEZINHAS": WordData("educaçõezinhas", ["EDUCACAO"], ["EDUCACAO"]),
+    "CODEAR": WordData("codear", ["CODEAR"], []),
+    "CODEAVAMOS": WordData("codeávamos", ["CODEAR"], [], ["CODEAR"]),
+    "MANUEL": WordData("manuel", ["MANUEL"], []),
+    "QUITUTE": WordData("quitute", ["QUITUTE"], []),
+}
+ZIPF = {"ABRANGER": 3.1, "CASA": 5.8, "CASINHA": 3.0, "EDUCACAO": 4.9, "MANUEL": 4.5}
+
+
+def test_the_rule_on_a_small_lexicon() -> None:
+    lexicon = Lexicon.from_bytes(encode_artifact(TABLE, {}))
+    known = known_words(lexicon, lambda w: ZIPF.get(w, 0.0), frozenset({"MANUEL"}),
+                        {"QUITUTE"})
+    assert known == ["ABRANGER", "ABRANGERAMOS", "CASA", "CASAS", "CASINHA", "EDUCACAO",
+                     "QUITUTE"]
+    # EDUCAÇÕEZINHAS: a diminutive no one writes; CODEÁVAMOS: of a verb no one writes;
+    # MANUEL: frequent as a name only
+
+
+def test_the_shipped_graph_holds_the_theme_words_and_leaves_the_junk_out() -> None:
+    res = Resources.default()
+    known = known_graph()
+    for theme_id in ("futebol", "familia", "cozinha-brasileira"):
+        words = res.themes.get(theme_id).words(res.lexicon) or frozenset()
+        assert words and all(w in known for w in words), theme_id
+    for word in ("CHUTOU", "ABRANGERAMOS", "CASINHA", "AREIA", "FIZERAM"):
+        assert word in known, word
+    for word in ("ACAVEIRADAS", "DESCAVEIRAM", "QUADRASTES", "CIFOSE", "CAMAPU", "OOGEMA",
+                 "PILEELA", "ATANAZAIS", "CODEAVAMOS", "MANUEL"):
+        assert word not in known, word

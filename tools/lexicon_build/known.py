@@ -1,0 +1,112 @@
+"""The known words: what the game itself may offer a player, as a word graph.
+
+A player may play any word of the dictionary, but what the game puts in front of a player —
+the master bot's moves, the review's "best move" — must be a word a Brazilian knows, or the
+game teaches junk and scolds a newcomer for missing ACAVEIRADAS. A word is *known* when:
+
+- it is written at Zipf ``WORD_ZIPF`` or more (once per hundred million words), or
+- it is an ordinary form of a word written at Zipf ``BASE_ZIPF`` or more: a plural, feminine
+  or conjugation of a common word (ABRANGÊRAMOS of ABRANGER, CARÓTIDAS of CARÓTIDA): a
+  player who knows the verb knows its tenses. A diminutive, augmentative or superlative is
+  not an ordinary form: it is known only when written itself (COALIZÃOZINHO and
+  EDUCAÇÕEZINHAS are made by rules, not by people), or
+- it is a theme word of the library (a layer word, an accepted form, a conjugation of a
+  layer verb): the editors judged those words players know;
+
+and it is not kept out: a word frequent only as a name, a brand or a foreign word
+(``common_exclude.txt``), or one of the team's reviewed exclusions (``known_exclude.txt``).
+
+``python -m tools.lexicon_build.known`` writes ``pt_br.known.dawg`` beside the lexicon from the
+committed artifact, wordfreq and the themes; the full build writes it too. wordfreq is a build
+dependency only: the functions read the graph.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from engine.bots.dawg import build
+from engine.lexicon import DEFAULT_PATH, Lexicon
+from engine.themes import INDEX_FILE, ThemeError, parse_theme, read_word_list, sensitive_words
+from tools.lexicon_build import common_words
+
+#: A word written this often is known by itself.
+WORD_ZIPF = 2.0
+#: A plural, feminine or conjugation is known when its word is written this often.
+BASE_ZIPF = 2.5
+#: A diminutive, augmentative or superlative must be written itself, at least this often.
+DEGREE_ZIPF = 1.0
+EXCLUDED_PATH = Path(__file__).with_name("known_exclude.txt")
+THEMES = Path(__file__).resolve().parents[2] / "themes"
+_DEGREE = re.compile(r"(INH[OA]S?|ZINH[OA]S?|ZAO|ZOES|ZONAS?|ISSIM[OA]S?|ONAS?|AOZINH[OA]S?)$")
+
+
+def known_words(lexicon: Lexicon, zipf: Callable[[str], float], excluded: frozenset[str],
+                theme_words: Iterable[str]) -> list[str]:
+    """The known words of ``lexicon`` (folded, sorted); ``zipf`` of a folded word."""
+    found = set(theme_words)
+    for word in lexicon.words():
+        if word in excluded or word in found:
+            continue
+        own = zipf(word)
+        if own >= WORD_ZIPF:
+            found.add(word)
+        elif _DEGREE.search(word):
+            if own >= DEGREE_ZIPF and any(zipf(b) >= BASE_ZIPF for b in lexicon.bases(word)):
+                found.add(word)
+        elif any(zipf(b) >= BASE_ZIPF and b not in excluded
+                 for b in (*lexicon.bases(word), *lexicon.verbs(word))):
+            found.add(word)
+    return sorted(w for w in found if w in lexicon)
+
+
+def library_words(lexicon: Lexicon, directory: Path = THEMES) -> set[str]:
+    """Every word above Frio in any theme of the library. A theme the rebuilt dictionary no
+    longer validates is reported and skipped: its forms tables need regenerating
+    (``python -m tools.theme_forms``), and ``vanlexis themes check`` fails until they are."""
+    words: set[str] = set()
+    blocked = sensitive_words(directory)
+    for path in sorted(directory.glob("*.json")):
+        if path.name == INDEX_FILE:
+            continue
+        try:
+            theme = parse_theme(json.loads(path.read_text(encoding="utf-8")), lexicon,
+                                source=path.name, blocked=blocked)
+        except ThemeError as exc:
+            print(f"aviso: {exc}", file=sys.stderr)
+            continue
+        words |= theme.words(lexicon) or frozenset()
+    return words
+
+
+def excluded() -> frozenset[str]:
+    """The names and foreign words of the common list, and the reviewed exclusions."""
+    return common_words.excluded() | read_word_list(EXCLUDED_PATH.read_text(encoding="utf-8"))
+
+
+def write(artifact: Path, folded_zipf: Callable[[str], float]) -> tuple[Path, int]:
+    """Write the graph beside ``artifact``; returns its path and how many words it holds."""
+    lexicon = Lexicon.from_path(artifact)
+    words = known_words(lexicon, folded_zipf, excluded(), library_words(lexicon))
+    out = artifact.with_suffix(".known.dawg")
+    out.write_bytes(build(words))
+    return out, len(words)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tools.lexicon_build.build import frequencies
+
+    args = sys.argv[1:] if argv is None else argv
+    artifact = Path(args[0]) if args else DEFAULT_PATH
+    _, folded = frequencies()
+    out, count = write(artifact, lambda w: common_words.zipf(folded.get(w, 0.0)))
+    print(f"wrote {out} ({count:,} known words, {out.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
