@@ -66,8 +66,9 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
-#: A yardstick, not a level offered to players: always the highest-scoring move, no cards.
-GREEDY = Level(0, "Guloso", 0, None, 1, 0, True, True, False, False)
+#: A yardstick, not a level offered to players: always the highest-scoring move, no cards. It
+#: knows what the master knows, so the master is measured on its judgement, not its words.
+GREEDY = Level(0, "Guloso", 0, KNOWN, 1, 0, True, True, False, False)
 
 
 def level(number: int) -> Level:
