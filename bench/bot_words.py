@@ -29,14 +29,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.bots.turn import play_turn
 from engine.lexicon.common_words import CommonWords
 from engine.match import Player, Resources, new_match
 from engine.rules import RuleSet
+from engine.state import MatchState
 
 CUTOFF = 3.0
 
@@ -61,33 +63,44 @@ def zipf_of(word: str) -> float:
     return max(wordfreq.zipf_frequency(s, "pt", wordlist="best") for s in spellings)
 
 
-def play(number: int, words: int, seed: str) -> Tally:
-    """Matches of two level-``number`` bots until their moves hold ``words`` main words."""
+Words = list[dict[str, Any]]  # a receipt's words
+
+
+def _tally(name: str, bot: BotPlayer, words: int, seed: str,
+           found: Callable[[MatchState, int, Any], list[Words]]) -> Tally:
+    """Two-seat matches of ``bot`` until the receipts ``found`` gives for each move (the
+    position before it, its seat and its event) hold ``words`` main words."""
     rules, res = RuleSet.standard(), Resources.default()
-    bot = BotPlayer(level(number))
     tally = Tally()
     while len(tally.main) < words:
         players = [Player(f"b{i}", f"Robô {i + 1}", bot=True) for i in range(2)]
-        state, _ = new_match(rules, f"words-{number}-{tally.matches}", players,
-                             seed=f"{seed}-{number}-{tally.matches}", now=0, resources=res)
+        state, _ = new_match(rules, f"{name}-{tally.matches}", players,
+                             seed=f"{seed}-{name}-{tally.matches}", now=0, resources=res)
         assert state.theme_id is not None  # a standard match draws one
         themed = res.themes.get(state.theme_id).words(res.lexicon) or frozenset()
         now = 0
         while not state.finished:
             now += 1000
-            seat = state.current
+            seat, before = state.current, state
             state, events = play_turn(bot, rules, state, now, resources=res,
                                       rng=bot_rng(state, seat))
             for event in events:
                 if event.kind != "move_played":
                     continue
-                for word in event.data["breakdown"]["words"]:
-                    entry = (word["word"], word["word"] in themed)
-                    tally.made.append(entry)
-                    if word["main"]:
-                        tally.main.append(entry)
+                for receipt in found(before, seat, event):
+                    for word in receipt:
+                        entry = (word["word"], word["word"] in themed)
+                        tally.made.append(entry)
+                        if word["main"]:
+                            tally.main.append(entry)
         tally.matches += 1
     return tally
+
+
+def play(number: int, words: int, seed: str) -> Tally:
+    """Matches of two level-``number`` bots until their moves hold ``words`` main words."""
+    return _tally(f"words-{number}", BotPlayer(level(number)), words, seed,
+                  lambda _state, _seat, event: [event.data["breakdown"]["words"]])
 
 
 def review_words(words: int, seed: str) -> Tally:
@@ -95,36 +108,13 @@ def review_words(words: int, seed: str) -> Tally:
     from engine.review import position_before, review_move
 
     rules, res = RuleSet.standard(), Resources.default()
-    bot = BotPlayer(level(3))
-    tally = Tally()
-    while len(tally.main) < words:
-        players = [Player(f"b{i}", f"Robô {i + 1}", bot=True) for i in range(2)]
-        state, _ = new_match(rules, f"review-{tally.matches}", players,
-                             seed=f"{seed}-review-{tally.matches}", now=0, resources=res)
-        assert state.theme_id is not None  # a standard match draws one
-        themed = res.themes.get(state.theme_id).words(res.lexicon) or frozenset()
-        now = 0
-        while not state.finished:
-            now += 1000
-            seat = state.current
-            position = position_before(state, seat)
-            state, events = play_turn(bot, rules, state, now, resources=res,
-                                      rng=bot_rng(state, seat))
-            for event in events:
-                if event.kind != "move_played":
-                    continue
-                found = review_move(rules, position, seat, 2, event.data, res)
-                for key in ("best", "best_band"):
-                    shown = found.get(key)
-                    if not isinstance(shown, dict):
-                        continue
-                    for word in shown["breakdown"]["words"]:
-                        entry = (word["word"], word["word"] in themed)
-                        tally.made.append(entry)
-                        if word["main"]:
-                            tally.main.append(entry)
-        tally.matches += 1
-    return tally
+
+    def suggestions(before: MatchState, seat: int, event: Any) -> list[Words]:
+        review = review_move(rules, position_before(before, seat), seat, 2, event.data, res)
+        return [shown["breakdown"]["words"] for key in ("best", "best_band")
+                if isinstance(shown := review.get(key), dict)]
+
+    return _tally("review", BotPlayer(level(3)), words, seed, suggestions)
 
 
 def known_by_source(word: str, zipf: dict[str, float]) -> bool:

@@ -53,7 +53,8 @@ def cmd_word(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "error": {"code": exc.code, "message": exc.message}}, out)
             continue
         _print({"word": info.word, "valid": info.valid, "display": info.display,
-                "bases": list(info.bases), "root": info.root, "roots": list(info.roots)}, out)
+                "bases": list(info.bases), "root": info.root, "roots": list(info.roots),
+                "verbs": list(info.verbs)}, out)
     return status
 
 

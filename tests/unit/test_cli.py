@@ -32,16 +32,18 @@ def test_word_prints_validity_display_bases_and_root() -> None:
     assert lines[0] == {
         "word": "ACAO", "valid": True, "display": "ação",
         "bases": lines[0]["bases"], "root": lines[0]["root"], "roots": lines[0]["roots"],
+        "verbs": lines[0]["verbs"],
     }
     assert lines[1]["word"] == "BOLINHAS"
     assert "BOLA" in lines[1]["bases"]  # type: ignore[operator]
     assert lines[2]["display"] == "coração"
     assert lines[3] == {"word": "XYZZY", "valid": False, "display": None, "bases": [],
-                        "root": None, "roots": []}
+                        "root": None, "roots": [], "verbs": []}
 
 
 def test_root_of_a_conjugated_form() -> None:
     _, lines, _ = run("word", "amaras")
+    assert "AMAR" in lines[0]["verbs"]  # type: ignore[operator]
     assert lines[0]["root"] == "AMAR" or "AMAR" in lines[0]["roots"]  # type: ignore[operator]
 
 
