@@ -17,8 +17,7 @@ from engine.board import Board, Layout
 from engine.bots.dawg import Dawg
 from engine.bots.movegen import Placement, Scored, ScoreModel, best
 from engine.bots.themegraph import known_graph, theme_graph, theme_words
-from engine.bots.vocabulary import KNOWN, Vocabulary
-from engine.bots.vocabulary import known_graph as known_words_graph
+from engine.bots.vocabulary import KNOWN, Vocabulary, known_words_graph
 from engine.match import Resources, affinity, preview
 from engine.moves import square_name
 from engine.rules import Band, RuleSet

@@ -52,6 +52,6 @@ def vocabulary_graph(size: int) -> Dawg:
 
 
 @functools.cache
-def known_graph() -> Dawg:
+def known_words_graph() -> Dawg:
     """The graph of the known words (:data:`KNOWN`)."""
     return Dawg.from_path(KNOWN_PATH)

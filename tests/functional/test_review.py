@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.bots.levels import action_command, bot_rng, level
 from engine.bots.search import ranked_moves
-from engine.bots.vocabulary import known_graph
+from engine.bots.vocabulary import known_words_graph
 from engine.review import Position, position_state
 from engine.state import MatchState
 from infra.local.in_process import Client, World, message_for
@@ -82,7 +82,7 @@ def test_each_person_gets_the_review_of_their_own_moves_only(world: World) -> No
             # the review offers known words only (docs/bots.md): its best is theirs
             best = [m for m in ranked_moves(rules, position_state(rules, position, seat, 2),
                                             seat, RES)
-                    if all(w.word in known_graph() for w in m.breakdown.words)]
+                    if all(w.word in known_words_graph() for w in m.breakdown.words)]
             assert review["best"]["score"] == best[0].score
             assert review["left"] == max(0, best[0].score - move["points"])
             assert review["best"]["breakdown"]["total"] == review["best"]["score"]

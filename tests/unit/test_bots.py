@@ -24,7 +24,7 @@ from engine.bots.levels import (
 )
 from engine.bots.movegen import Scored
 from engine.bots.search import candidates, ranked_moves
-from engine.bots.vocabulary import KNOWN, known_graph
+from engine.bots.vocabulary import KNOWN, known_words_graph
 from engine.commands import Swap
 from engine.lexicon.common_words import CommonWords
 from engine.match import Player, apply, new_match
@@ -80,7 +80,7 @@ def test_the_master_plays_the_best_move_by_total_and_leave() -> None:
     greedy = choose_move(GREEDY, RULES, state, 0, RES, bot_rng(state, 0))
     assert greedy is not None
     known = [m for m in ranked_moves(RULES, state, 0, RES)
-             if all(w.word in known_graph() for w in m.breakdown.words)]
+             if all(w.word in known_words_graph() for w in m.breakdown.words)]
     assert greedy.total == known[0].score
 
 
@@ -104,12 +104,12 @@ def test_weaker_bots_consider_only_words_they_know() -> None:
             for move, _ in considered(lvl, RULES, state, 0, RES):
                 assert common.knows(move.main, lvl.vocabulary) or move.main in themed
         for move, _ in considered(LEVELS[-1], RULES, state, 0, RES):
-            assert move.main in known_graph(), move.main  # the master: the known words
+            assert move.main in known_words_graph(), move.main  # the master: the known words
     assert LEVELS[-1].vocabulary == KNOWN
 
 
 def test_each_level_knows_more_words_than_the_one_below() -> None:
-    known = sum(1 for _ in known_graph().words())
+    known = sum(1 for _ in known_words_graph().words())
     sizes = [lvl.vocabulary if isinstance(lvl.vocabulary, int) else known for lvl in LEVELS]
     assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
 

@@ -6,7 +6,7 @@ promises on the real one: theme words in, the junk of the dictionary out.
 
 from __future__ import annotations
 
-from engine.bots.vocabulary import known_graph
+from engine.bots.vocabulary import known_words_graph
 from engine.lexicon import Lexicon
 from engine.lexicon.artifact import WordData, encode_artifact
 from engine.match import Resources
@@ -40,7 +40,7 @@ def test_the_rule_on_a_small_lexicon() -> None:
 
 def test_the_shipped_graph_holds_the_theme_words_and_leaves_the_junk_out() -> None:
     res = Resources.default()
-    known = known_graph()
+    known = known_words_graph()
     for theme_id in ("futebol", "familia", "cozinha-brasileira"):
         words = res.themes.get(theme_id).words(res.lexicon) or frozenset()
         assert words and all(w in known for w in words), theme_id

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.bots.search import ranked_moves
-from engine.bots.vocabulary import known_graph
+from engine.bots.vocabulary import known_words_graph
 from engine.commands import Pass
 from engine.errors import RuleError
 from engine.match import Player, apply, new_match
@@ -51,11 +51,11 @@ def test_the_review_reports_the_engines_best_move_and_the_points_left() -> None:
         # the review offers only known words: its best is the best of the moves whose every
         # word, along the line and across it, is one (docs/bots.md)
         everything = [m for m in ranked_moves(RULES, before, 0, RES)
-                      if all(w.word in known_graph() for w in m.breakdown.words)]
+                      if all(w.word in known_words_graph() for w in m.breakdown.words)]
         for key in ("best", "best_band"):
             shown = review.get(key)
             if isinstance(shown, dict):
-                assert all(w["word"] in known_graph() for w in shown["breakdown"]["words"])
+                assert all(w["word"] in known_words_graph() for w in shown["breakdown"]["words"])
         assert review["best"] is not None
         assert review["best"]["score"] == everything[0].score  # type: ignore[index]
         assert review["left"] == everything[0].score - int(played.get("score", 0))
