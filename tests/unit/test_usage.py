@@ -192,3 +192,20 @@ def test_a_feminine_in_a_of_a_word_in_ao_needs_its_spelling_used(tmp_path: Path)
     assert "ratões" in forms
     assert not {"ratã", "ratãs", "ratãzinha"} & set(forms)
 
+
+
+def test_a_diminutive_of_an_abstract_noun_in_cao_stays_only_where_written(
+        tmp_path: Path) -> None:
+    aff = tmp_path / "d.aff"
+    dic = tmp_path / "d.dic"
+    aff.write_text("SET UTF-8\nFLAG UTF-8\n\nSFX P Y 1\nSFX P   0     zinha    ão\n",
+                   encoding="utf-8")
+    dic.write_text("4\nnotação/P\ncanção/P\nbalcão/P\npressão/P\n", encoding="utf-8")
+    # every head is common; only CANÇÃOZINHA is written
+    use = usage.Usage({"NOTACAO": 3.5, "CANCAO": 4.5, "BALCAO": 4.0, "PRESSAO": 4.5,
+                       "CANCAOZINHA": 1.5})
+    forms = Expander(parse_aff(aff), use).expand(parse_dic(dic)).forms
+    assert {"cançãozinha", "balcãozinha"} <= set(forms)
+    assert not {"notaçãozinha", "pressãozinha"} & set(forms)
+    assert usage.grammar_diminutives({"notação": 4.0, "gato": 4.0}) == frozenset(
+        {"GATINHO", "GATINHOS", "GATINHA", "GATINHAS"})

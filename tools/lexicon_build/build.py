@@ -42,6 +42,7 @@ from tools.lexicon_build.affixes import DicEntry, parse_aff, parse_dic
 from tools.lexicon_build.expand import ENTRY, PRONOUN, Expander, Expansion
 from tools.lexicon_build.gaps import Gaps
 from tools.lexicon_build.morphology import Morphology, Sources, read_feminine_decisions
+from tools.lexicon_build.spelling import portugal_spellings, prefixed_entries
 from tools.lexicon_build.usage import (
     Usage,
     drop_unattested_verbs,
@@ -373,6 +374,15 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     aff = parse_aff(src.aff)
     raw_freq, folded_freq = frequencies()
     entries = parse_dic(src.dic) + supplement.read_entries()
+    def by_spelling(word: str) -> float:
+        return raw_freq.get(word, 0.0)
+
+    portugal = portugal_spellings((e.word for e in entries), by_spelling)
+    entries = [e for e in entries if e.word not in portugal] + [
+        made for e in entries if e.word in portugal
+        for made in prefixed_entries(e, aff, by_spelling)]
+    progress(f"dropped {len(portugal):,} entries spelt as in Portugal "
+             "(tools/lexicon_build/spelling_pairs.txt)", final=True)
     total = len(entries)
     use = usage_of(raw_freq, folded_freq)
     expansion = expand_all(
@@ -438,6 +448,7 @@ def build(out: Path, *, verify: int, progress: Progress) -> dict[str, object]:
     progress(f"wrote {out} ({len(artifact) / 1e6:.1f} MB)", final=True)
     report: dict[str, object] = {
         "entries": total,
+        "portugal_spellings_dropped": len(portugal),
         "generated_forms": expansion.generated,
         "unused_rule_outputs_dropped": expansion.unused,
         "unattested_verb_forms_dropped": unattested,
