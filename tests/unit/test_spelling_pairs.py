@@ -26,6 +26,7 @@ def test_twins_are_entries_one_consonant_before_t_or_cedilla_apart() -> None:
     ("característico", "plain"), ("infecção", "plain"), ("histerectomia", "plain"),
     ("óptico", "neither"), ("raptos", "neither"), ("pacto", "neither"), ("apto", "neither"),
     ("galáctico", "neither"), ("secção", "neither"), ("invectiva", "plain"),
+    ("indemnizar", "consonant"), ("omnipotente", "consonant"), ("omnidirecional", "neither"),
 ])
 def test_the_library_decides_each_family(consonant: str, drop: str) -> None:
     assert spelling.decide(consonant, spelling.read_rules()) == drop
@@ -55,7 +56,8 @@ def test_a_dropped_entry_keeps_its_written_prefixed_words(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("word", ["ARQUITECTO", "ELECTRICO", "FACTO", "ASPETO", "CONETAR",
-                                  "RUTURA", "CARATERISTICA", "BAPTIZAR", "OPTIMISMO"])
+                                  "RUTURA", "CARATERISTICA", "BAPTIZAR", "OPTIMISMO",
+                                  "INDEMNIZAR", "OMNIPOTENTE"])
 def test_the_lexicon_refuses_portugals_spellings(word: str) -> None:
     assert not Lexicon.default().is_word(word)
 

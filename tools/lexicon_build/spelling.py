@@ -1,5 +1,6 @@
 """Portugal's spellings out: of two VERO entries that differ by a consonant before T or Ç
-(ARQUITECTO/ARQUITETO, ASPECTO/ASPETO), the one Brazil does not write.
+(ARQUITECTO/ARQUITETO, ASPECTO/ASPETO), or by an M before N (INDEMNIZAR/INDENIZAR), the one
+Brazil does not write.
 
 VERO is Brazil's dictionary, yet it lists both twins of about 1,300 such words: Portugal's
 spelling of before the 1990 agreement (ARQUITECTO, ELÉCTRICO, BAPTIZAR) and, where Brazil
@@ -29,7 +30,7 @@ from tools.lexicon_build.affixes import AffixFile, DicEntry
 
 RULES = Path(__file__).with_name("spelling_pairs.txt")
 DROPS = ("consonant", "plain", "neither")
-_SITE = re.compile(r"[cp](?=[tç])")
+_SITE = re.compile(r"[cp](?=[tç])|m(?=n)")
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ def read_rules(path: Path = RULES) -> list[PairRule]:
 
 
 def twins(words: Iterable[str]) -> list[tuple[str, str]]:
-    """(with the consonant, without it) for every pair of entries one consonant apart."""
+    """(with the consonant, without it) for every pair of entries one consonant apart: a C or
+    P before T or Ç, an M before N."""
     known = set(words)
     pairs = []
     for word in sorted(known):
