@@ -209,3 +209,15 @@ def test_a_diminutive_of_an_abstract_noun_in_cao_stays_only_where_written(
     assert not {"notaçãozinha", "pressãozinha"} & set(forms)
     assert usage.grammar_diminutives({"notação": 4.0, "gato": 4.0}) == frozenset(
         {"GATINHO", "GATINHOS", "GATINHA", "GATINHAS"})
+
+
+def test_a_rule_written_for_dar_makes_no_forms_of_saudar(tmp_path: Path) -> None:
+    aff = tmp_path / "e.aff"
+    dic = tmp_path / "e.dic"
+    aff.write_text("SET UTF-8\nFLAG UTF-8\n\nSFX e Y 2\nSFX e   ar      eu           dar\n"
+                   "SFX e   ar      ou           [^d]ar\n", encoding="utf-8")
+    dic.write_text("3\ndar/e\nsaudar/e\namar/e\n", encoding="utf-8")
+    forms = Expander(parse_aff(aff), usage.Usage({})).expand(parse_dic(dic)).forms
+    assert "deu" in forms  # the rule's own verb
+    assert "saudeu" not in forms  # VERO's checker accepts it; no Brazilian writes it
+    assert "amou" in forms

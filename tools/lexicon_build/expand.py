@@ -181,7 +181,7 @@ class Expander:
                 continue
             ids = self._pronoun_ids.get(flag, frozenset())
             for i, srule in enumerate(scls.rules):
-                if not srule.applies(word):
+                if not srule.applies(word) or not vero.applies_to(flag, srule.condition, word):
                     continue
                 sform = srule.apply(word)
                 for prule, cross in stems:

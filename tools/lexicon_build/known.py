@@ -7,14 +7,16 @@ game teaches junk and scolds a newcomer for missing ACAVEIRADAS. A word is *know
 - it is written at Zipf ``WORD_ZIPF`` or more (once per hundred million words), or
 - it is an ordinary form of a word written at Zipf ``BASE_ZIPF`` or more: a plural, feminine
   or conjugation of a common word (ABRANGÊRAMOS of ABRANGER, CARÓTIDAS of CARÓTIDA): a
-  player who knows the verb knows its tenses. A diminutive, augmentative or superlative is
+  player who knows the verb knows its tenses — when the verb is written as a verb, not only
+  as a noun that spells its infinitive (AVATAR). A diminutive, augmentative or superlative is
   not an ordinary form: it is known only when written itself (COALIZÃOZINHO and
   EDUCAÇÕEZINHAS are made by rules, not by people), or
 - it is a theme word of the library (a layer word, an accepted form, a conjugation of a
   layer verb): the editors judged those words players know;
 
 and it is not kept out: a word frequent only as a name, a brand or a foreign word
-(``common_exclude.txt``), or one of the team's reviewed exclusions (``known_exclude.txt``).
+(``common_exclude.txt``), or one of the team's reviewed exclusions (``known_exclude.txt``;
+``known_verbs_exclude.txt`` for a verb whose written forms are a noun's).
 
 ``python -m tools.lexicon_build.known`` writes ``pt_br.known.dawg`` beside the lexicon from the
 committed artifact, wordfreq and the themes; the full build writes it too. wordfreq is a build
@@ -41,14 +43,33 @@ BASE_ZIPF = 2.5
 #: A diminutive, augmentative or superlative must be written itself, at least this often.
 DEGREE_ZIPF = 1.0
 EXCLUDED_PATH = Path(__file__).with_name("known_exclude.txt")
+EXCLUDED_VERBS_PATH = Path(__file__).with_name("known_verbs_exclude.txt")
 THEMES = Path(__file__).resolve().parents[2] / "themes"
 _DEGREE = re.compile(r"(INH[OA]S?|ZINH[OA]S?|ZAO|ZOES|ZONAS?|ISSIM[OA]S?|ONAS?|AOZINH[OA]S?)$")
 
 
+def written_as_verb(lexicon: Lexicon, verb: str, zipf: Callable[[str], float]) -> bool:
+    """Whether a form of ``verb`` other than its infinitive, and not also a form of a noun or
+    adjective, is written: the infinitive's frequency says nothing when a noun spells it
+    (AVATAR is frequent, AVATOU is not, so AVATEM is no known word)."""
+    return any(form != verb and zipf(form) >= DEGREE_ZIPF and not lexicon.bases(form)
+               and verb in lexicon.verbs(form) for form in lexicon.forms(verb))
+
+
 def known_words(lexicon: Lexicon, zipf: Callable[[str], float], excluded: frozenset[str],
-                theme_words: Iterable[str]) -> list[str]:
-    """The known words of ``lexicon`` (folded, sorted); ``zipf`` of a folded word."""
+                theme_words: Iterable[str],
+                excluded_verbs: frozenset[str] = frozenset()) -> list[str]:
+    """The known words of ``lexicon`` (folded, sorted); ``zipf`` of a folded word;
+    ``excluded_verbs``: verbs whose conjugations are not known through them."""
     found = set(theme_words)
+    verb_cache: dict[str, bool] = {}
+
+    def known_verb(verb: str) -> bool:
+        if verb not in verb_cache:
+            verb_cache[verb] = zipf(verb) >= BASE_ZIPF and verb not in excluded \
+                and verb not in excluded_verbs and written_as_verb(lexicon, verb, zipf)
+        return verb_cache[verb]
+
     for word in lexicon.words():
         if word in excluded or word in found:
             continue
@@ -58,8 +79,8 @@ def known_words(lexicon: Lexicon, zipf: Callable[[str], float], excluded: frozen
         elif _DEGREE.search(word):
             if own >= DEGREE_ZIPF and any(zipf(b) >= BASE_ZIPF for b in lexicon.bases(word)):
                 found.add(word)
-        elif any(zipf(b) >= BASE_ZIPF and b not in excluded
-                 for b in (*lexicon.bases(word), *lexicon.verbs(word))):
+        elif any(zipf(b) >= BASE_ZIPF and b not in excluded for b in lexicon.bases(word)) \
+                or any(known_verb(v) for v in lexicon.verbs(word)):
             found.add(word)
     return sorted(w for w in found if w in lexicon)
 
@@ -91,7 +112,8 @@ def excluded() -> frozenset[str]:
 def write(artifact: Path, folded_zipf: Callable[[str], float]) -> tuple[Path, int]:
     """Write the graph beside ``artifact``; returns its path and how many words it holds."""
     lexicon = Lexicon.from_path(artifact)
-    words = known_words(lexicon, folded_zipf, excluded(), library_words(lexicon))
+    words = known_words(lexicon, folded_zipf, excluded(), library_words(lexicon),
+                        read_word_list(EXCLUDED_VERBS_PATH.read_text(encoding="utf-8")))
     out = artifact.with_suffix(".known.dawg")
     out.write_bytes(build(words))
     return out, len(words)

@@ -33,3 +33,13 @@ KNOWN_SUFFIX_FLAGS = INFLECTION | ENCLITIC | DERIVATION | PROPER
 
 # Outputs of the mixed number/gender/degree classes E and G that are augmentatives.
 AUGMENTATIVE_ENDINGS = ("zão", "zões", "zona", "zonas", "zães")
+
+# Rules of the irregular-verb class "e" written for one verb, whose Hunspell condition also
+# matches other verbs: "dar → deu, dera, deem" matches SAUDAR, AMIUDAR, ENCANUDAR, so VERO's
+# own checker accepts SAUDEU and SAUDEEM. The build applies them to that verb only.
+WHOLE_WORD_CONDITIONS = frozenset({("e", "dar")})
+
+
+def applies_to(flag: str, condition: str, word: str) -> bool:
+    """Whether a rule whose condition matched ``word`` is meant for it (see above)."""
+    return (flag, condition) not in WHOLE_WORD_CONDITIONS or word == condition
