@@ -169,7 +169,8 @@ def handle(rt: Runtime, connection_id: str, body: str | None,
         if action not in msg.ACTIONS or (allowed is not None and action not in allowed):
             shown = action[:40] if action.isascii() and action.isprintable() else "?"
             raise ServiceError("message.unknown_action", f"Ação desconhecida: {shown}.")
-        message = msg.CLIENT_MESSAGE.validate_python(data)
+        # Strict: a wrong type is refused, never coerced ("90" is no number, true no 1).
+        message = msg.CLIENT_MESSAGE.validate_python(data, strict=True)
         if isinstance(message, msg.Ping):  # the page's keep-alive: no read, nothing stored
             metrics.add_metric(name="Messages", unit="Count", value=1)
             return [Pong(requestId=message.requestId, serverTimeMs=rt.ctx.clock_ms())]

@@ -126,9 +126,12 @@ class LobbyService:
               answer: tuple[str, str] | None = None) -> None:
         """Post a lobby frame (``build(request id, player id)``) to every connection of these
         players; the one who asked gets it with their request id (``answer`` = player id,
-        request id)."""
+        request id) — also when they are not among the players, so every request is
+        answered (an old host asking of a room reopened without them)."""
         repo = self.ctx.repository
         frames = []
+        if answer is not None and answer[0] not in player_ids:
+            player_ids = [*player_ids, answer[0]]
         for player in player_ids:
             request_id = answer[1] if answer is not None and answer[0] == player else None
             frame = build(request_id, player)
@@ -377,10 +380,14 @@ class LobbyService:
                 if r.match_id == match_id else r)
             self.ctx.repository.clear_room_pointer(gone, room.code)
             raise ServiceError(busy.code, f"{busy.message[:-1]} e saiu da sala.") from busy
-        except ServiceError:
-            # A failed start changes nothing: the room is open again, as it was.
-            self._change_room(code, lambda r: replace(r, status="open", match_id=None)
-                              if r.match_id == match_id else r)
+        except Exception:
+            # A failed start changes nothing: the room is open again, as it was, and its
+            # people are told — a refusal (a theme gone) as much as a storage error (a
+            # throttled write): the match is written in one transaction, so none exists.
+            reopened = self._change_room(code, lambda r: replace(r, status="open",
+                                                                 match_id=None)
+                                         if r.match_id == match_id else r)
+            self._tell_room(reopened)
             raise
 
     def _started(self, room: Room, match_id: str, answer: tuple[str, str] | None) -> None:
@@ -421,8 +428,8 @@ class LobbyService:
                 raise ServiceError("rematch.gone",
                                    "Esta mesa já começou outra partida ou foi fechada.")
             me = {"id": who.player_id, "name": who.name}
-            if room.status == "started":  # the first to ask reopens the room
-                room = replace(room, status="open", players=[me])
+            if room.status == "started":  # the first to ask reopens the room, and runs it
+                room = replace(room, status="open", players=[me], host=who.player_id)
             elif all(p["id"] != who.player_id for p in room.players):
                 room = replace(room, players=[*room.players, me])
             back = {p["id"] for p in room.players}

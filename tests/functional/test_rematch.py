@@ -72,3 +72,37 @@ def test_a_room_comes_back_with_the_same_people_each_accepting(world: World) -> 
     assert record.settings.turn_seconds == 30 and record.settings.bot_levels == (0, 0, 1)
     bia.send("rematch", matchId=first)  # the old match's table has moved on
     assert bia.last("error")["code"] in ("rematch.gone", "match.already_in")
+
+
+def test_a_reopened_room_is_run_by_who_is_in_it_and_every_request_is_answered(
+        world: World) -> None:
+    """The first to ask for a rematch reopens the room and runs it: the old host, not back
+    yet, can neither change its settings nor start it, and is told so."""
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom", settings={**TABLE, "bots": 1, "botLevel": 1})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    ana.send("startRoom", code=code)
+    first = bia.last("view")["matchId"]
+    bia.send("leave", matchId=first)
+    ana.send("leave", matchId=first)
+
+    bia.send("rematch", matchId=first)
+    room = bia.last("room")
+    assert [(p["name"], p["host"]) for p in room["players"]] == [("Bia", True)]
+    for action, fields in (("updateRoom", {"settings": {**TABLE, "bots": 2,
+                                                         "turnSeconds": 20}}),
+                           ("startRoom", {})):
+        before = len(ana.frames)
+        ana.send(action, code=code, **fields)
+        answers = ana.frames[before:]
+        assert answers and answers[-1]["type"] == "error", action
+        assert answers[-1]["code"] == "room.not_host", action
+    stored = world.repository.get_room(code)
+    assert stored is not None and stored.status == "open" and stored.settings["bots"] == 1
+    assert stored.host == bia.player_id
+
+    bia.send("updateRoom", code=code, settings={**TABLE, "bots": 2, "turnSeconds": 40})
+    assert bia.last("room")["settings"]["turnSeconds"] == 40
+    ana.send("rematch", matchId=first)  # Ana comes back: everyone is in, the match starts
+    assert ana.last("view")["matchId"] == bia.last("view")["matchId"]

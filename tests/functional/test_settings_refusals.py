@@ -4,6 +4,9 @@ start that fails leaves the room open as it was."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+from botocore.exceptions import ClientError
 
 from infra.local.in_process import World
 
@@ -42,3 +45,50 @@ def test_a_failed_start_leaves_the_room_open(world: World) -> None:
     ana.send("updateRoom", code=code, settings={"themeId": "animais"})
     ana.send("startRoom", code=code)
     assert ana.last("view")["view"]["theme"]["id"] == "animais"
+
+
+def test_a_wrong_type_is_refused_never_coerced(world: World) -> None:
+    """docs/protocol.md: a field of the wrong type is ``message.invalid`` — "90" is no
+    number, "yes" no yes, true no 1 — and nothing is created."""
+    ana = world.connect("Ana")
+    for settings, field in (({"turnSeconds": "90"}, "tempo por turno"),
+                            ({"spectators": "yes"}, "espectadores"),
+                            ({"bots": True}, "número de robôs"),
+                            ({"rounds": 10.0}, "número de rodadas")):
+        ana.send("createRoom", settings=settings)
+        error = ana.last("error")
+        assert error["code"] == "message.invalid", settings
+        assert field in error["message"], (settings, error["message"])
+    ana.send("joinQueue", seats="2")
+    assert ana.last("error")["code"] == "message.invalid"
+    assert not [f for f in ana.frames if f["type"] in ("room", "view", "queued")]
+    ana.send("createRoom", settings={"turnSeconds": 90, "spectators": True, "bots": 1})
+    assert ana.last("room")["settings"]["turnSeconds"] == 90
+
+
+def test_a_start_that_fails_on_storage_leaves_the_room_usable(world: World) -> None:
+    """A throttled write while the match is created: the host hears of it, everyone sees
+    the room open again, and the next start plays."""
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("createRoom", settings={"themeId": "animais"})
+    code = ana.last("room")["code"]
+    bia.send("joinRoom", code=code)
+    original = world.repository.create_match
+    failures = []
+
+    def throttled(*args: Any, **kwargs: Any) -> Any:
+        if not failures:
+            failures.append(1)
+            raise ClientError({"Error": {"Code": "ProvisionedThroughputExceededException",
+                                         "Message": "throttled"}}, "TransactWriteItems")
+        return original(*args, **kwargs)
+
+    world.repository.create_match = throttled  # type: ignore[method-assign]
+    ana.send("startRoom", code=code)
+    assert ana.last("error")["code"] == "server.error"
+    stored = world.repository.get_room(code)
+    assert stored is not None and stored.status == "open" and stored.match_id is None
+    assert bia.last("room")["status"] == "open"
+    ana.send("startRoom", code=code)
+    assert ana.last("view")["view"]["theme"]["id"] == "animais"
+    assert bia.last("view")["view"]["theme"]["id"] == "animais"
