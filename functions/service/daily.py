@@ -2,12 +2,16 @@
 the score kept when the attempt ends.
 
 The attempt is taken when the match starts (a conditional write), so leaving and starting
-again never gives a second scored try. The leaderboard reads the day's scores in one query:
+again never gives a second scored try. It is taken for the player and for their name
+(:func:`name_key`) in one transaction, so a second guest identity under the same name gets no
+second attempt and the leaderboard never lists a name twice; what remains possible is in
+``docs/security.md``. The leaderboard reads the day's scores in one query:
 fine for thousands of players a day; a larger game would keep a sorted index instead.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from engine.daily import ROUNDS, challenge_day, day_number, theme_for_day
@@ -22,6 +26,14 @@ if TYPE_CHECKING:
     from functions.service.lobby import LobbyService
 
 TOP = 10
+
+
+def name_key(name: str) -> str:
+    """A name as people read it on the leaderboard: case, accents and spacing aside (ANA,
+    Ana and Âna are one name), so one name holds one attempt a day."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(plain.split())
 
 
 def today(ctx: Context) -> tuple[str, str, str]:
@@ -53,11 +65,18 @@ def start(lobby: LobbyService, who: Identity, request_id: str) -> None:
     lobby.free(who)
     day, seed, theme_id = today(ctx)
     match_id = new_match_id()
-    if not ctx.repository.claim_daily(who.player_id, day, match_id, ctx.now_s()):
+    taken = ctx.repository.claim_daily(who.player_id, name_key(who.name), day, match_id,
+                                       ctx.now_s())
+    if taken == "played":
         raise ServiceError("daily.played",
                            "Você já jogou o desafio de hoje: o próximo sai à meia-noite "
                            "(horário de Brasília).")
+    if taken == "name":
+        raise ServiceError("daily.name_played",
+                           f"Alguém já jogou o desafio de hoje com o nome {who.name}. Se foi "
+                           "você, volte pelo aparelho em que jogou; se não, escolha outro nome.")
+    # Nobody watches an attempt while the day is open: the bag is the same for everyone.
     settings = RoomSettings(rounds=ROUNDS, cards=False, themed=True, themeId=theme_id, bots=0,
-                            spectators=True)
+                            spectators=False)
     lobby.start_daily_match([SeatSpec(who.name, who.player_id)], settings, match_id,
                             (who.player_id, request_id), day=day, seed=seed)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from engine import match as engine
 from engine.commands import Command, Leave, Play, Timeout
+from engine.daily import challenge_day
 from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
@@ -194,7 +195,10 @@ class MatchService:
         up to ``limit`` moves before move ``before`` (the latest, if None)."""
         record, state, _ = self._load(match_id)
         # The moves are public information: a replay shows them, and so does a live match to
-        # its spectators when the table allows them.
+        # its spectators when the table allows them — but not a daily attempt of a day still
+        # open, whose bag every player of the day shares.
+        if player_id not in record.players:
+            self._refuse_open_daily(record)
         if not state.finished and not record.settings.spectators:
             self._seat_of(record, player_id)
         total = len(state.history)
@@ -215,6 +219,8 @@ class MatchService:
         if player_id in record.players and not state.finished:
             return self.resume(player_id, connection_id, match_id, request_id)
         seat = record.players.index(player_id) if player_id in record.players else None
+        if seat is None:
+            self._refuse_open_daily(record)
         if not state.finished:
             if not record.settings.spectators:
                 raise ServiceError("watch.closed", "Esta mesa não aceita espectadores.")
@@ -227,6 +233,16 @@ class MatchService:
                                          if c.player_id in record.players])
         view = self.delivery.seat_view(state, seat, rules, online, watching)
         return Outcome([View(requestId=request_id, matchId=match_id, view=view)])
+
+    def _refuse_open_daily(self, record: MatchRecord) -> None:
+        """An attempt at the Desafio do dia is seen by others only once its day is over:
+        every player of the day draws from the same bag."""
+        day = record.settings.day
+        if record.settings.mode == "daily" and day is not None \
+                and day >= challenge_day(self.ctx.clock_ms()):
+            raise ServiceError("watch.daily_open",
+                               "Uma tentativa do desafio do dia só pode ser vista depois que "
+                               "o dia acaba: as peças são as mesmas para todos.")
 
     def review(self, player_id: str, match_id: str, start: int, request_id: str) -> Encoded:
         """A page of the seat's own post-game review (computed the first time)."""

@@ -145,16 +145,25 @@ class LobbyItems(Table):
         assert item is not None
         return str(item["seed"]), str(item["themeId"])
 
-    def claim_daily(self, player_id: str, day: str, match_id: str, now_s: int) -> bool:
-        """The player's one attempt of the day: False if it is already taken."""
-        try:
-            self._put({"pk": f"PLAYER#{player_id}", "sk": f"DAILY#{day}", "matchId": match_id,
-                       "ttl": now_s + 3 * 86400}, "attribute_not_exists(pk)")
-        except ClientError as exc:
-            if failed_condition(exc):
-                return False
-            raise
-        return True
+    def claim_daily(self, player_id: str, name_key: str, day: str, match_id: str,
+                    now_s: int) -> str | None:
+        """The one attempt of the day, for the player and for their name (``name_key``, the
+        name as people read it: see ``service/daily.py``), in one transaction: None when
+        taken now, "played" when this player already has one, "name" when another player
+        took the day's attempt under this name."""
+        ttl = now_s + 3 * 86400
+        attempt = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
+                   "Item": to_item({"pk": f"PLAYER#{player_id}", "sk": f"DAILY#{day}",
+                                    "matchId": match_id, "ttl": ttl})}
+        name = {"TableName": self.table,
+                "ConditionExpression": "attribute_not_exists(pk) OR player = :p",
+                "ExpressionAttributeValues": {":p": value(player_id)},
+                "Item": to_item({"pk": f"DAILY#{day}", "sk": f"NAME#{name_key}",
+                                 "player": player_id, "ttl": ttl})}
+        reasons = self._transact([{"Put": attempt}, {"Put": name}])
+        if not reasons:
+            return None
+        return "played" if reasons[0] == "ConditionalCheckFailed" else "name"
 
     def daily_attempt(self, player_id: str, day: str) -> str | None:
         item = self._get(f"PLAYER#{player_id}", f"DAILY#{day}")

@@ -31,6 +31,7 @@ from functions.service.timers import Timers
 from functions.storage.outbox import STREAM_FILTER
 from functions.storage.repository import Repository
 from functions.storage.schema import create_table
+from infra.local.dynamodb import serialise
 from infra.local.gateway import LambdaContext
 from infra.local.streams import StreamRunner
 
@@ -134,6 +135,10 @@ class World:
     auto_drain: bool = True
 
     def __post_init__(self) -> None:
+        # moto restores a deep copy of the whole table when a transaction fails, and the
+        # copy's stream loses what was written since: the outbox then never sees a later
+        # match. The local stack's item-level rollback (dynamodb.py) is what DynamoDB does.
+        serialise()
         self.dynamodb = boto3.client("dynamodb", region_name="us-east-1")
         create_table(self.dynamodb, TABLE)
         # The outbox function, run from the table's stream after every handler, as Lambda's

@@ -54,3 +54,46 @@ def test_everyone_gets_the_same_challenge_once_a_day(world: World) -> None:
     assert tomorrow["number"] == status["number"] + 1 and tomorrow["played"] is False
     again = _attempt(ana)
     assert _seed(world, again) != _seed(world, first["matchId"])  # drawn afresh each day
+
+
+def test_one_name_holds_one_attempt_a_day(world: World) -> None:
+    """A second guest identity under the same name (a new browser, a cleared one) gets no
+    second scored attempt with the day's bag, and the leaderboard never lists a name twice."""
+    first = world.connect("Ana")
+    _attempt(first)
+    for spelling in ("Ana", "ANA", "Âna"):
+        again = world.connect(spelling)
+        again.send("startDaily")
+        error = again.last("error")
+        assert error["code"] == "daily.name_played", spelling
+        assert spelling in error["message"] and "outro nome" in error["message"]
+        assert not [f for f in again.frames if f["type"] == "view"]
+    bia = world.connect("Bia")
+    _attempt(bia)
+    bia.send("daily")
+    board = bia.last("daily")
+    assert sorted(e["name"] for e in board["leaderboard"]) == ["Ana", "Bia"]
+    world.clock.advance(86_400)  # a new day: the name is free again
+    late = world.connect("Ana")
+    assert _attempt(late)
+
+
+def test_nobody_watches_a_daily_attempt_while_its_day_is_open(world: World) -> None:
+    """Every player of the day draws from the same bag: another's attempt, live or over,
+    shows its tiles, so it is seen only once the day is over."""
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("startDaily")
+    match_id = ana.last("view")["matchId"]
+    for finished in (False, True):
+        bia.send("watch", matchId=match_id)
+        assert bia.last("error")["code"] == "watch.daily_open", finished
+        bia.send("history", matchId=match_id)
+        assert bia.last("error")["code"] == "watch.daily_open", finished
+        assert not [f for f in bia.frames if f["type"] in ("view", "history")]
+        if not finished:
+            ana.send("leave", matchId=match_id)
+    ana.send("watch", matchId=match_id)  # your own attempt is yours to replay
+    assert ana.last("view")["matchId"] == match_id
+    world.clock.advance(86_400)
+    bia.send("watch", matchId=match_id)
+    assert bia.last("view")["matchId"] == match_id
