@@ -58,6 +58,8 @@ MEANINGS: dict[str, str] = {
     "rematch.not_finished": "asking to play again before the match ended",
     "rematch.gone": "the room moved on to another match or closed",
     "daily.played": "the daily challenge was already played today",
+    "daily.name_played": "another player already took today's attempt under this name "
+                         "(case and accents aside)",
     "state.changed": "the match or table kept changing while the request retried: try again",
     # -- a match, from the service --
     "match.not_found": "no match has that id",
@@ -68,6 +70,8 @@ MEANINGS: dict[str, str] = {
     "match.resume_first": "a command from a connection that has not opened the match "
                           "(`resume` or `watch`)",
     "watch.closed": "watching a live match whose table allows no spectators",
+    "watch.daily_open": "watching, replaying or reading the moves of someone else's daily "
+                        "attempt while its day is open",
     "review.not_finished": "a review asked for before the match ended",
     # -- a match, from the engine's rules --
     "match.over": "the engine refuses a command to a finished match",
