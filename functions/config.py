@@ -8,67 +8,79 @@ SecureString in the cloud, a file in the local stack).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 
 class ConfigError(Exception):
-    pass
+    """A setting that is missing or wrong, named by its environment variable."""
 
 
-def _whole(name: str, text: str, low: int, high: int) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise ConfigError(f"{name} must be a whole number, not {text!r}") from None
-    if not low <= number <= high:
-        raise ConfigError(f"{name} must be from {low} to {high}, not {number}")
-    return number
+def _flag(value: object) -> object:
+    """THEMES_REVIEWED_ONLY: "1", "true" or "yes" is on, "", "0", "false" or "no" off."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "yes"):
+            return True
+        if text in ("", "0", "false", "no"):
+            return False
+    return value
 
 
-def _days(text: str) -> int:
-    try:
-        days = int(text)
-    except ValueError:
-        raise ConfigError(
-            f"MATCH_RETENTION_DAYS must be a whole number of days, not {text!r}") from None
-    if not 1 <= days <= 3650:
-        raise ConfigError(f"MATCH_RETENTION_DAYS must be from 1 to 3650, not {days}")
-    return days
+def _whole(value: object) -> object:
+    """A whole number written in decimal ("20"), nothing else ("20.5", "vinte", "1e3")."""
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,9}\s*", value):
+        return int(value)
+    return value
 
 
-@dataclass(frozen=True)
-class Config:
-    table: str
-    state_machine_arn: str
-    websocket_endpoint: str  # the management API: https://<api>.execute-api.<region>/<stage>
-    queue_wait_s: int
-    key_parameter: str | None = None
-    key_file: str | None = None
-    key_secret: str | None = None
-    reviewed_themes_only: bool = False  # THEMES_REVIEWED_ONLY: draw only reviewed themes
-    #: MATCH_RETENTION_DAYS: how long a match (its moves, review and replay) is kept after
-    #: its last move
-    match_retention_days: int = 30
-    #: GUESTS_PER_ADDRESS_PER_HOUR: guests one network address may create in an hour
-    guests_per_hour: int = 20
+def _text(value: object) -> object:
+    """An empty variable is an unset one."""
+    return None if value == "" else value
+
+
+Whole = Annotated[int, BeforeValidator(_whole)]
+Optional = Annotated[str | None, BeforeValidator(_text)]
+
+
+class Config(BaseModel):
+    """Every setting a function reads, each under its environment variable's name. Read once
+    per container (:meth:`from_env`): a missing or wrong value stops the cold start with the
+    variable's name, instead of failing later inside a request."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
+
+    table: str = Field(alias="TABLE_NAME", min_length=1)
+    state_machine_arn: str = Field(alias="STATE_MACHINE_ARN", min_length=1)
+    #: the management API: https://<api>.execute-api.<region>/<stage>
+    websocket_endpoint: str = Field(alias="WEBSOCKET_ENDPOINT", min_length=1)
+    queue_wait_s: Whole = Field(default=20, alias="QUEUE_WAIT_SECONDS", ge=1, le=3600)
+    key_parameter: Optional = Field(default=None, alias="SIGNING_KEY_PARAMETER")
+    key_file: Optional = Field(default=None, alias="SIGNING_KEY_FILE")
+    key_secret: Optional = Field(default=None, alias="SIGNING_KEY_SECRET_ARN")
+    #: draw only reviewed themes
+    reviewed_themes_only: Annotated[bool, BeforeValidator(_flag)] = Field(
+        default=False, alias="THEMES_REVIEWED_ONLY")
+    #: how long a match (its moves, review and replay) is kept after its last move
+    match_retention_days: Whole = Field(default=30, alias="MATCH_RETENTION_DAYS", ge=1,
+                                        le=3650)
+    #: guests one network address may create in an hour
+    guests_per_hour: Whole = Field(default=20, alias="GUESTS_PER_ADDRESS_PER_HOUR", ge=1,
+                                   le=100_000)
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Config:
-        env = dict(os.environ) if env is None else env
-        missing = [k for k in ("TABLE_NAME", "STATE_MACHINE_ARN", "WEBSOCKET_ENDPOINT")
-                   if not env.get(k)]
-        if missing:
-            raise ConfigError(f"missing settings: {', '.join(missing)}")
-        return cls(env["TABLE_NAME"], env["STATE_MACHINE_ARN"], env["WEBSOCKET_ENDPOINT"],
-                   int(env.get("QUEUE_WAIT_SECONDS", "20")),
-                   env.get("SIGNING_KEY_PARAMETER") or None, env.get("SIGNING_KEY_FILE") or None,
-                   env.get("SIGNING_KEY_SECRET_ARN") or None,
-                   env.get("THEMES_REVIEWED_ONLY", "").lower() in ("1", "true", "yes"),
-                   _days(env.get("MATCH_RETENTION_DAYS", "30")),
-                   _whole("GUESTS_PER_ADDRESS_PER_HOUR",
-                          env.get("GUESTS_PER_ADDRESS_PER_HOUR", "20"), 1, 100_000))
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        """The settings in ``env`` (the process environment by default)."""
+        env = os.environ if env is None else env
+        names = {f.alias for f in cls.model_fields.values() if f.alias}
+        try:
+            return cls.model_validate({k: v for k, v in env.items() if k in names})
+        except ValidationError as exc:
+            raise ConfigError(_explain(exc)) from None
 
     @property
     def match_ttl_s(self) -> int:
@@ -89,3 +101,12 @@ class Config:
             return str(found["SecretString"]).encode("utf-8")
         found = client_for("ssm").get_parameter(Name=self.key_parameter, WithDecryption=True)
         return str(found["Parameter"]["Value"]).encode("utf-8")
+
+
+def _explain(exc: ValidationError) -> str:
+    """Every bad setting, by variable: missing ones together, then each wrong one."""
+    missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing"]
+    wrong = [f"{e['loc'][0]} {e['msg'].lower()}, not {e['input']!r}" for e in exc.errors()
+             if e["type"] != "missing"]
+    parts = ([f"missing settings: {', '.join(missing)}"] if missing else []) + wrong
+    return "; ".join(parts)

@@ -57,3 +57,20 @@ def test_the_operator_sets_how_long_finished_matches_are_kept(tmp_path: Path) ->
     for bad in ("0", "trinta", "5000"):
         with pytest.raises(ConfigError, match="MATCH_RETENTION_DAYS"):
             Config.from_env({**base, "MATCH_RETENTION_DAYS": bad})
+
+
+@pytest.mark.parametrize(("name", "bad"), [
+    ("QUEUE_WAIT_SECONDS", "7.5"), ("QUEUE_WAIT_SECONDS", "0"), ("QUEUE_WAIT_SECONDS", "vinte"),
+    ("THEMES_REVIEWED_ONLY", "talvez"), ("GUESTS_PER_ADDRESS_PER_HOUR", "0"),
+    ("GUESTS_PER_ADDRESS_PER_HOUR", "1e3"), ("TABLE_NAME", ""),
+])
+def test_a_bad_value_stops_the_cold_start_with_the_variables_name(name: str, bad: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        Config.from_env({**BASE, name: bad})
+
+
+def test_every_setting_is_typed_and_an_empty_variable_is_unset() -> None:
+    config = Config.from_env({**BASE, "QUEUE_WAIT_SECONDS": " 7 ", "SIGNING_KEY_FILE": "",
+                              "THEMES_REVIEWED_ONLY": "no", "UNRELATED": "x"})
+    assert config.queue_wait_s == 7 and config.key_file is None
+    assert config.reviewed_themes_only is False and config.guests_per_hour == 20
