@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from bench.report import print_table
+from bench.report import print_table, size
 from engine.board import Board
 from engine.bots.levels import GREEDY, action_command, bot_rng, choose_move
 from engine.commands import Play
@@ -60,10 +60,12 @@ def main() -> None:
     assert move is not None, "no legal play found for the benchmark position"
     tiles = move.placement.tiles
     breakdown = preview(rules, state, seat, tiles, resources=res)
-    preview_us = median_us(lambda: preview(rules, state, seat, tiles, resources=res))
+    calls, rounds = size(1000, 5), size(7, 1)
+    preview_us = median_us(lambda: preview(rules, state, seat, tiles, resources=res),
+                           calls, rounds)
     apply_us = median_us(
-        lambda: apply(rules, state, seat, Play(tuple(tiles)), now + 1, resources=res)
-    )
+        lambda: apply(rules, state, seat, Play(tuple(tiles)), now + 1, resources=res),
+        calls, rounds)
     rows = [
         ("board tiles", f"{Board(state.board).tile_count()}"),
         ("move previewed", f"{breakdown.main.word} ({len(tiles)} tiles, "

@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bench.local_load import start_stack
+from bench.report import size
 
 
 def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -101,10 +102,11 @@ async def _run(base: str, ws_url: str) -> None:
     attacker = _post(base, "/guest", {"name": "Atacante"})
     quiet = await connect(f"{ws_url}/?ticket={_ticket(base, quiet_guest['token'])}")
     print(_row("alone", await _phase(ws_url, base, quiet, attacker["token"], 0, 0)))
-    print(_row("1 connection x 1,000 messages",
-               await _phase(ws_url, base, quiet, attacker["token"], 1, 1000)))
-    print(_row("20 connections x 200 messages",
-               await _phase(ws_url, base, quiet, attacker["token"], 20, 200)))
+    one, many, each = size(1000, 20), size(20, 2), size(200, 10)
+    print(_row(f"1 connection x {one:,} messages",
+               await _phase(ws_url, base, quiet, attacker["token"], 1, one)))
+    print(_row(f"{many} connections x {each} messages",
+               await _phase(ws_url, base, quiet, attacker["token"], many, each)))
     await quiet.close()
 
 

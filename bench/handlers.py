@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import statistics
 import sys
 import time
@@ -29,19 +28,15 @@ from typing import Any
 
 from moto import mock_aws
 
-from bench.report import print_table
+import bench.env  # noqa: F401  (first: the handlers read it when imported)
+from bench.report import print_table, size
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.state import MatchState
 from functions.handlers.observability import SERVICE
 from infra.cdk.realtime import ACCESS_LOG_FORMAT
 from infra.local.in_process import Client, World, message_for
 
-# Read when the first client is made and the first handler runs, not at import.
-os.environ.update({"AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "bench",
-                   "AWS_SECRET_ACCESS_KEY": "bench",
-                   "POWERTOOLS_METRICS_NAMESPACE": "Bench", "POWERTOOLS_LOG_LEVEL": "INFO"})
-
-SAMPLES = 40
+SAMPLES = size(40, 2)
 MEMORY_GB = 1.0  # the game Lambdas' memory in the CDK app (CPU for the engine and the bots)
 PRICES = {  # us-east-1, public on-demand prices
     "lambda_gb_s": 0.0000133334, "lambda_request": 0.20 / 1e6,  # arm64
@@ -205,7 +200,8 @@ def whole_match() -> dict[str, float]:
     with mock_aws():
         world = _world("cost")
         people, match_id = _quiet(lambda: _room(world, ["Ana", "Bia", "Caio", "Duda"],
-                                                turnSeconds=60, rounds=15, cards=True))
+                                                turnSeconds=60, rounds=size(15, 1),
+                                                cards=True))
         start_frames = world.api.posts
         outbox = _Outbox(world)
         logged_before = _SINK.bytes

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.report import print_table
+from bench.report import print_table, size
 from engine.lexicon import DEFAULT_PATH, Lexicon
 
 REPO = Path(__file__).resolve().parents[1]
@@ -72,31 +72,32 @@ def main() -> None:
     path = DEFAULT_PATH
     data = path.read_bytes()
     loads = []
-    for _ in range(15):
+    for _ in range(size(15, 2)):
         start = time.perf_counter()
         Lexicon.from_bytes(data)
         loads.append(time.perf_counter() - start)
     path_loads = []
-    for _ in range(15):
+    for _ in range(size(15, 2)):
         start = time.perf_counter()
         Lexicon.from_path(path)
         path_loads.append(time.perf_counter() - start)
     lex = Lexicon.from_bytes(data)
     rng = random.Random(1)
-    ids = rng.sample(range(len(lex)), 200_000)
+    ids = rng.sample(range(len(lex)), size(200_000, 2_000))
     hits = [lex._words.restore_key(i) for i in ids]
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     misses = []
-    while len(misses) < 200_000:
+    while len(misses) < len(ids):
         word = "".join(rng.choice(letters) for _ in range(rng.randint(3, 10)))
         if word not in lex:
             misses.append(word)
     hit_rate = per_second(lex, hits)
     miss_rate = per_second(lex, misses)
     info_start = time.perf_counter()
-    for word in hits[:20_000]:
+    infos = size(20_000, 500)
+    for word in hits[:infos]:
         lex.info(word)
-    info_rate = 20_000 / (time.perf_counter() - info_start)
+    info_rate = infos / (time.perf_counter() - info_start)
 
     peer = set(lex._words.restore_key(i) for i in range(len(lex)))
     peer_hit = per_second(peer, hits)

@@ -16,7 +16,7 @@ import sys
 import time
 
 from bench.movegen import pin_to_one_core
-from bench.report import print_table
+from bench.report import print_table, size
 from engine.bots.levels import BotPlayer, bot_rng, level
 from engine.bots.turn import play_turn
 from engine.match import Player, Resources, new_match
@@ -29,7 +29,8 @@ TARGET_S = 2.0
 def main() -> int:
     core = pin_to_one_core()
     # No point target: all 15 rounds are played (60 moves), the longest a review gets.
-    rules = RuleSet.standard().with_settings(cards=False, round_limit=15, point_target=10**6)
+    rules = RuleSet.standard().with_settings(cards=False, round_limit=size(15, 1),
+                                             point_target=10**6)
     res = Resources.default()
     players = [Player(f"p{i}", f"J{i}", bot=True) for i in range(4)]
     state, _ = new_match(rules, "bench-review", players, seed="bench-review", now=0,

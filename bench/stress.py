@@ -46,9 +46,10 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from bench.local_load import best_tiles, start_stack
+from bench.report import size
 
-MATCHES = 20
-ROUNDS = 14
+MATCHES = size(20, 1)
+ROUNDS = size(14, 1)
 FAULT_RATE = 0.05
 ANSWER_TIMEOUT_S = 60
 
