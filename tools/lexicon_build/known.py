@@ -8,8 +8,9 @@ game teaches junk and scolds a newcomer for missing ACAVEIRADAS. A word is *know
 - it is an ordinary form of a word written at Zipf ``BASE_ZIPF`` or more: a plural, feminine
   or conjugation of a common word (ABRANGÊRAMOS of ABRANGER, CARÓTIDAS of CARÓTIDA): a
   player who knows the verb knows its tenses — when the verb is written as a verb, not only
-  as a noun that spells its infinitive (AVATAR). A diminutive, augmentative or superlative is
-  not an ordinary form: it is known only when written itself (COALIZÃOZINHO and
+  as a noun that spells its infinitive (AVATAR), and except the "vós" person Brazil does not
+  use (AMÁSSEIS, AMARDES: known only when written themselves). A diminutive, augmentative
+  or superlative is not an ordinary form: it is known only when written itself (COALIZÃOZINHO and
   EDUCAÇÕEZINHAS are made by rules, not by people), or
 - it is a theme word of the library (a layer word, an accepted form, a conjugation of a
   layer verb): the editors judged those words players know;
@@ -48,6 +49,24 @@ THEMES = Path(__file__).resolve().parents[2] / "themes"
 _DEGREE = re.compile(r"(INH[OA]S?|ZINH[OA]S?|ZAO|ZOES|ZONAS?|ISSIM[OA]S?|ONAS?|AOZINH[OA]S?)$")
 
 
+def vos_form(word: str, verb: str) -> bool:
+    """Whether ``word`` is a "vós" form of ``verb`` (folded): AMAIS, AMÁVEIS, AMASTES, AMAREIS,
+    AMARÍEIS, AMÁSSEIS, AMARDES, AMAI, AMEIS. Brazil does not use the person: its forms are
+    grammar a reader takes for a mistake. Read off the infinitive, so a word that only ends
+    the same way (GUARDES, PERDES, tu forms) is not one."""
+    if len(verb) < 3 or verb[-2:] not in ("AR", "ER", "IR"):
+        return False
+    stem, vowel = verb[:-2], verb[-2]
+    forms = {verb[:-1] + ("S" if vowel == "I" else "IS"),  # present
+             stem + ("AVEIS" if vowel == "A" else "IEIS"),  # imperfect
+             verb[:-1] + "STES", verb + "EIS", verb + "IEIS",  # preterite, future, conditional
+             verb[:-1] + "SSEIS", verb + "DES",  # imperfect and future subjunctive
+             stem + ("EIS" if vowel == "A" else "AIS")}  # present subjunctive
+    if vowel != "I":
+        forms.add(verb[:-1] + "I")  # imperative (PARTI is also "eu parti")
+    return word in forms
+
+
 def written_as_verb(lexicon: Lexicon, verb: str, zipf: Callable[[str], float]) -> bool:
     """Whether a form of ``verb`` other than its infinitive, and not also a form of a noun or
     adjective, is written: the infinitive's frequency says nothing when a noun spells it
@@ -61,7 +80,14 @@ def known_words(lexicon: Lexicon, zipf: Callable[[str], float], excluded: frozen
                 excluded_verbs: frozenset[str] = frozenset()) -> list[str]:
     """The known words of ``lexicon`` (folded, sorted); ``zipf`` of a folded word;
     ``excluded_verbs``: verbs whose conjugations are not known through them."""
-    found = set(theme_words)
+    def vos_only(word: str) -> bool:  # a "vós" form nobody writes, and nothing else
+        verbs = lexicon.verbs(word)
+        return bool(verbs) and zipf(word) < DEGREE_ZIPF and not lexicon.bases(word) \
+            and all(vos_form(word, v) for v in verbs)
+
+    # A theme's verb counts in all its forms on the board, but the game offers none of its
+    # "vós" forms: the editors judged the verb, not AMÁSSEIS.
+    found = {w for w in theme_words if w not in lexicon or not vos_only(w)}
     verb_cache: dict[str, bool] = {}
 
     def known_verb(verb: str) -> bool:
@@ -80,7 +106,8 @@ def known_words(lexicon: Lexicon, zipf: Callable[[str], float], excluded: frozen
             if own >= DEGREE_ZIPF and any(zipf(b) >= BASE_ZIPF for b in lexicon.bases(word)):
                 found.add(word)
         elif any(zipf(b) >= BASE_ZIPF and b not in excluded for b in lexicon.bases(word)) \
-                or any(known_verb(v) for v in lexicon.verbs(word)):
+                or any(known_verb(v) and not (own < DEGREE_ZIPF and vos_form(word, v))
+                       for v in lexicon.verbs(word)):
             found.add(word)
     return sorted(w for w in found if w in lexicon)
 
