@@ -6,7 +6,7 @@ import { applyHistoryPage, entryFromEvent, lastPlay, mergeHistory } from "./hist
 import { queuePacing } from "./pacing.js";
 import { followLive, openReplay } from "./replay.js";
 import { boardCentre, boardWith, seatName } from "./view.js";
-import { clearMove } from "./move.js";
+import { clearMove, isBuilding } from "./move.js";
 import { showReceipt } from "./sheet.js";
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
@@ -90,10 +90,14 @@ export function applyFrame(state, frame, describe = () => null) {
         if (frame.requestId === state.previewRequest) {
           state.preview = { status: "error", message: frame.message, code: frame.code };
           state.fault = frame.square || null;
+          state.faultKind = isBuilding(frame.code) ? "need" : "fault";
         }
       } else {
         state.toast = { kind: "error", text: frame.message, code: frame.code };
-        if (frame.square) state.fault = frame.square;
+        if (frame.square) {
+          state.fault = frame.square;
+          state.faultKind = "fault";
+        }
         announce(state, frame.message, "assertive");
       }
       break;

@@ -22,9 +22,10 @@ export function freshMatch() {
     openReview: null, // "move:best" or "move:band": the review receipt that is open
     toldVersion: 0, // the match version of the last whole update or view applied
     fault: null, // [row, col]: the square the last refusal was about, marked on the board
+    faultKind: null, // "need" (the move is not finished: what it needs is there) or "fault"
     // On a phone the side panel is a sheet over the lower screen: which of its tabs is open
     // ("jogadas", "cartas", "partida"), or null when it is closed; and the card it points at.
-    sheet: null, sheetCard: null, lastTab: null, // lastTab: where "Mais" opens it again
+    sheet: null, sheetCard: null,
   };
 }
 
