@@ -151,7 +151,7 @@ function render(state) {
     }
     table.update(state);
     focusScreen("table");
-    if (!state.pacing) tour.offer(state.view);
+    if (!state.pacing) tour.offer(state);
     tour.update(state);
     return;
   }
