@@ -104,8 +104,24 @@ export class TableView {
     const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
     const top = table.getBoundingClientRect().top + window.scrollY;
     table.style.setProperty("--table-top", `${Math.ceil(top + below)}px`);
+    // The sheet starts under the board and, on a phone, under the zoom buttons' row too, so
+    // both stay in reach while it is open.
     const board = this.board.viewport.getBoundingClientRect();
-    table.style.setProperty("--sheet-top", `${Math.round(board.bottom + 6)}px`);
+    const zoom = this.root.querySelector(".zoom")?.getBoundingClientRect();
+    table.style.setProperty("--sheet-top", `${Math.round(Math.max(board.bottom, zoom?.bottom ?? 0) + 6)}px`);
+    const after = this.afterLayout;
+    this.afterLayout = null;
+    if (after) requestAnimationFrame(after);
+  }
+
+  /** Bring a card of the sheet into view down to its buttons, now and once the table's
+   *  layout has settled (opening the sheet folds the receipt line, and the board and the
+   *  sheet's top move with it). */
+  showPointed(slot) {
+    const show = () => this.parts.market.querySelector(`[data-slot="${slot}"]`)?.scrollIntoView({ block: "end" });
+    show();
+    this.afterLayout = show;
+    setTimeout(() => { if (this.afterLayout === show) this.afterLayout = null; }, 600);
   }
 
   /** Whether the side is a sheet here (a phone): its own stylesheet says so. */
@@ -335,11 +351,10 @@ export class TableView {
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
     if (view.cards) this.put("market", marketHtml(state));
-    // A card tapped in the strip: its place in the sheet is brought into view, once.
+    // A card tapped in the strip: its place in the sheet is brought into view, once, down to
+    // its buttons (its top clears the sheet's head, which stays on top).
     const pointed = tab === "cartas" ? state.sheetCard : null;
-    if (pointed !== null && pointed !== this.pointed) {
-      this.parts.market.querySelector(`[data-slot="${pointed}"]`)?.scrollIntoView({ block: "nearest" });
-    }
+    if (pointed !== null && pointed !== this.pointed) this.showPointed(pointed);
     this.pointed = pointed;
     const box = this.parts.history;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
