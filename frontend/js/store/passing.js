@@ -10,9 +10,8 @@ export function passQuestion(state) {
   const alone = view.seats.length === 1;
   if (passEndsMatch(state)) {
     const points = plural(view.seats[view.you]?.score ?? 0, "ponto", "pontos");
-    const why = alone
-      ? "você já passou na jogada anterior, e duas passadas seguidas encerram a partida"
-      : "todos já passaram duas vezes seguidas, e com a sua a partida se encerra";
+    const why = alone ? "seria a sua segunda passada seguida"
+      : "todos, você também, terão passado duas vezes seguidas";
     return {
       text: `Passar agora encerra a partida: ${why}. Você termina com ${points}.`,
       ok: "Passar e encerrar", danger: true,
