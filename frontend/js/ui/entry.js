@@ -60,6 +60,7 @@ export function entryScreen(state) {
       <section class="lx-card entry-card" aria-labelledby="entry-title">
         ${tiles("VANLEXIS", "tiles brand-tiles")}
         <h2 id="entry-title" tabindex="-1" data-screen-heading>Bem-vindo ao Vanlexis</h2>
+        ${state.invite ? watchInvite() : ""}
         <p class="pitch">O jogo de palavras em que o tema da partida vale mais: monte palavras no
           tabuleiro, use cartas de poder e jogue contra robôs ou amigos, a qualquer hora.</p>
         <ul class="perks" aria-label="Destaques do jogo">
@@ -67,7 +68,6 @@ export function entryScreen(state) {
           <li><span class="perk-dot perk-cards" aria-hidden="true">✦</span>Cartas de poder</li>
           <li><span class="perk-dot perk-bots" aria-hidden="true">●</span>Robôs sempre prontos</li>
         </ul>
-        ${state.invite ? watchInvite() : ""}
         <form class="entry-form" data-form="guest" novalidate>
           <label for="guest-name">Seu nome</label>
           <div class="entry-row">
