@@ -19,9 +19,9 @@ export function moveRow(state, settled = null) {
   if (state.mode === "swap") {
     const picked = state.swap.length;
     const limit = state.view.swapLimit;
-    const text = state.target?.kind === "tiles"
-      ? `${plural(picked, "peça escolhida", "peças escolhidas")} de até ${limit}.`
-      : `Escolha até ${plural(limit, "peça", "peças")} para trocar: ${plural(picked, "escolhida", "escolhidas")}.`;
+    // Short enough for a phone's row: how many are picked, of how many at most.
+    const text = picked ? `Peças para trocar: ${picked} de até ${limit}.`
+      : `Escolha as peças para trocar (até ${limit}).`;
     return { html: `<span id="${REASON_ID}" data-swap-count="${picked}">${text}</span>`,
              enabled: picked > 0, reason: picked > 0 ? null : REASON_ID };
   }
@@ -29,7 +29,7 @@ export function moveRow(state, settled = null) {
     return { html: `<span class="muted" id="${REASON_ID}"><strong>Sua vez:</strong> monte uma palavra.</span>`,
              enabled: false, reason: REASON_ID };
   }
-  if (p.status === "pending") {
+  if (p.status !== "ok" && p.status !== "error") { // asked, or about to be
     // The last answer stays (dimmed) until the next one comes: the row does not flicker.
     if (settled) return { ...settled, html: `<span class="stale" aria-busy="true">${settled.html}</span>` };
     return { html: '<span class="muted">Calculando…</span>', enabled: false, reason: null };
@@ -43,7 +43,6 @@ export function moveRow(state, settled = null) {
       : `<span class="error-text" id="${REASON_ID}" data-preview-error>${esc(p.message)}</span>`;
     return { html, enabled: false, reason: REASON_ID };
   }
-  if (p.status !== "ok") return { html: "", enabled: true, reason: null };
   return { html: previewHtml(p.breakdown), enabled: true, reason: null };
 }
 

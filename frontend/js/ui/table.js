@@ -227,7 +227,9 @@ export class TableView {
       info = '<span class="muted">Partida encerrada.</span>';
     } else if (turn) {
       row = moveRow(state, this.settledRow);
-      if (state.preview.status !== "pending") this.settledRow = state.placed.length || state.mode === "swap" ? row : null;
+      // The last answer of the preview, kept to show (dimmed) while the next one is on its way.
+      if (!state.placed.length) this.settledRow = null;
+      else if (["ok", "error"].includes(state.preview.status)) this.settledRow = row;
       info = row.html;
     } else {
       info = `<span class="muted">Vez de ${esc(seatName(state, view.current))}…</span>`;
