@@ -37,11 +37,11 @@ export function tourSteps(view, input = "mouse") {
   const tap = touch ? "Toque" : "Clique";
   const steps = [
     { target: "[data-board]", title: "O tabuleiro",
-      text: "Forme palavras numa linha ou coluna, ligadas às que já estão lá; a primeira passa " +
-        "pela casa ★ do centro. Casas coloridas multiplicam a letra (L) ou a palavra (P)." },
+      text: "Forme palavras numa linha ou coluna, ligadas às do tabuleiro; a primeira passa pela " +
+        "casa ★. Casas coloridas multiplicam a letra (L) ou a palavra (P)." },
     { target: "[data-rack-box]", title: "Sua mão",
-      text: `${tap} numa peça e depois numa casa, ou arraste a peça. ${tap} de novo numa peça ` +
-        "posta para tirá-la.",
+      text: `${tap} numa peça e depois numa casa, ou arraste. ${tap} de novo numa peça posta ` +
+        "para tirá-la.",
       tryIt: "Experimente: uma peça na casa ★ do centro.",
       done: (state) => state.placed.length > 0,
       doneText: "Isso! Continue quando quiser: o tour espera." },
@@ -49,7 +49,7 @@ export function tourSteps(view, input = "mouse") {
       text: view.theme
         ? `Palavras do tema ${view.theme.name} valem mais: Escaldante ${weight(view, "Escaldante")}, ` +
           `Quente ${weight(view, "Quente")}, Morno ${weight(view, "Morno")}. Quentes seguidas ` +
-          "formam uma corrente, que dá ainda mais pontos."
+          "formam uma corrente, com bônus."
         : "Esta mesa não tem tema: todas as palavras valem o mesmo." },
     { target: "[data-move]", title: "Prévia e Confirmar",
       text: "Os pontos e a faixa da palavra aparecem aqui antes de você decidir; Confirmar joga.",
@@ -59,13 +59,13 @@ export function tourSteps(view, input = "mouse") {
   ];
   if (view.cards) {
     steps.push({ target: ["[data-market-panel]", "[data-card-strip]"], title: "Cartas",
-      text: "A cada turno você ganha moedas. Antes de jogar, pode comprar uma carta da vitrine: " +
-        "cada uma diz o que faz." });
+      text: "A cada turno você ganha moedas. Antes de jogar, compre uma carta da vitrine: cada " +
+        "uma diz o que faz." });
   }
   steps.push({ target: ["[data-goal]", "[data-scoreline]"], title: "O objetivo",
     text: `Ganha quem chegar a ${plural(view.pointTarget, "ponto", "pontos")} ou tiver mais ` +
-      `pontos ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. Como jogar, no alto ` +
-      "da página, explica o resto." });
+      `ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. Como jogar, no alto da ` +
+      "página, explica o resto." });
   return steps;
 }
 
