@@ -219,14 +219,15 @@ def test_the_swap_counts_the_tiles_picked(browser: Any, stack: LocalStack, size:
     tab.tap("[data-action=swap]")
     for index in (0, 1):
         tab.tap(f"[data-rack='{index}']")
-    assert "2 escolhidas" in tab.page.inner_text("[data-move-info]")
+    assert "2 de até 3" in tab.page.inner_text("[data-move-info]")
     assert tab.page.locator("[data-action=confirm]").is_enabled()
+    row, info = tab.rect("[data-move]"), tab.rect("[data-move-info] > span")
+    assert row and info and info["bottom"] <= row["bottom"], "the count fits its row"
+    _shot(tab, f"steady-swap-{size}")
     for index in (0, 1):
         tab.tap(f"[data-rack='{index}']")
-    assert "0 escolhidas" in tab.page.inner_text("[data-move-info]")
     reason = tab.page.get_attribute("[data-action=confirm]", "aria-describedby")
     assert reason and "Escolha" in tab.page.inner_text(f"#{reason}")
-    _shot(tab, f"steady-swap-{size}")
     assert not tab.errors, tab.errors
 
 
