@@ -10,7 +10,8 @@ import { advancePacing, skipPacing } from "./store/pacing.js";
 import { replayTo } from "./store/replay.js";
 import { leaveMatch } from "./store/state.js";
 import { myTurn } from "./store/view.js";
-import { closeSheet, openSheet, sheetTab } from "./store/sheet.js";
+import { passQuestion } from "./store/passing.js";
+import { MORE_TAB, closeSheet, openSheet, sheetTab } from "./store/sheet.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { plural } from "./text.js";
@@ -238,9 +239,8 @@ export function createActions({ app, store, send, table, toast }) {
     }),
     swap: () => store.update((s) => { s.mode = "swap"; s.placed = []; s.swap = []; s.preview = { status: "idle" }; }),
     pass: async () => {
-      if (await confirmDialog("Passar a vez? Você ganha 1 moeda, mas sua corrente se quebra.", "Passar")) {
-        send("pass", { matchId: store.state.matchId });
-      }
+      const { text, ok, danger } = passQuestion(store.state);
+      if (await confirmDialog(text, ok, { danger })) send("pass", { matchId: store.state.matchId });
     },
     direction: () => store.update((s) => { s.cursor.dir = s.cursor.dir === "across" ? "down" : "across"; }),
     "leave-match": async () => {
@@ -286,7 +286,7 @@ export function createActions({ app, store, send, table, toast }) {
     "cancel-wild": () => store.update((s) => cancelWild(s)),
     "close-receipt": () => store.update((s) => { s.ownReceipt = null; }),
     "open-receipt": () => sheet("jogadas"),
-    "open-sheet": () => (sheetTab(store.state) ? closeTheSheet() : sheet(store.state.lastTab || "jogadas")),
+    "open-sheet": () => (sheetTab(store.state) ? closeTheSheet() : sheet(MORE_TAB)),
     "close-sheet": () => closeTheSheet(),
     "skip-pacing": () => finishPacing(),
     "older-moves": () => {

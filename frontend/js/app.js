@@ -134,8 +134,10 @@ function focusScreen(screen) {
 
 function render(state) {
   const labels = { online: "conectado", offline: "sem conexão", connecting: "conectando…" };
-  statusBox.innerHTML = `<span class="dot ${state.connection}" aria-hidden="true"></span>${labels[state.connection]}` +
-    (state.me ? ` · ${state.me.name.replace(/[<>&]/g, "")}` : "");
+  // Before a name is chosen there is no connection to speak of: nothing has failed yet.
+  statusBox.innerHTML = !state.me && state.connection === "offline" ? ""
+    : `<span class="dot ${state.connection}" aria-hidden="true"></span>${labels[state.connection]}` +
+      (state.me ? ` · ${state.me.name.replace(/[<>&]/g, "")}` : "");
   speak(state);
   if (state.screen === "table" && state.view) {
     if (!table || tableMatch !== state.matchId) {
@@ -151,7 +153,7 @@ function render(state) {
     }
     table.update(state);
     focusScreen("table");
-    if (!state.pacing) tour.offer(state.view);
+    if (!state.pacing) tour.offer(state);
     tour.update(state);
     return;
   }
@@ -273,7 +275,8 @@ async function start() {
     store.update((s) => { s.me = { name: guest.name, rating: 1500, matches: 0 }; });
     connect(guest);
   } else {
-    store.update((s) => { s.screen = "entry"; });
+    // A link to a match opened before choosing a name: the entry page says what it is.
+    store.update((s) => { s.screen = "entry"; s.invite = replayLink(); });
   }
 }
 

@@ -22,6 +22,13 @@ export const REASONS = {
   left: "os adversários saíram",
 };
 
+/** The same reasons said to someone who played alone (a Desafio do dia, a Solo with no robots). */
+export const REASONS_ALONE = {
+  ...REASONS,
+  target: "você alcançou a pontuação-alvo",
+  passes: "você passou duas vezes seguidas",
+};
+
 export const TIE_BREAKS = {
   longest_word: "desempate: a palavra mais longa",
   fewer_passes: "desempate: menos passes",
@@ -74,15 +81,20 @@ export const EVENT_TEXT = {
   swapped: (name, d) => `${name} trocou ${plural(d.count, "peça", "peças")}.`,
   seat_left: (name) => `${name} saiu da partida.`,
   card_bought: (name, d) => `${name} comprou uma carta de nível ${d.level}.`,
+  // Your own purchase, from your private market event: it names the card and your coins left.
+  bought: (name, d) => `Você comprou ${CARD_NAMES[d.card] || "uma carta"}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
   card_used: (name, d) => `${name} usou ${CARD_NAMES[d.card] || "uma carta"}.`,
   second_play: (name) => `${name} tem uma segunda palavra (Segundo Fôlego).`,
   theme_changed: (name, d) => `${name} trocou o tema para ${d.name || d.theme?.name || "outro tema"}.`,
   sold: (name, d) => `Você vendeu ${CARD_NAMES[d.card] || "uma carta"} por ${plural(d.refund, "moeda", "moedas")}.`,
 };
 
-/** One line for an event (the log and the screen reader), or null for quiet events. */
-export function describeEvent(event, name) {
+/** One line for an event (the log and the screen reader), or null for quiet events. Your own
+ *  purchase is told by its private ``bought`` event (which names the card), not by the public
+ *  ``card_bought`` (which only gives the level others may see). */
+export function describeEvent(event, name, you = null) {
   const d = event.data || {};
+  if (event.kind === "card_bought" && you !== null && d.seat === you) return null;
   if (event.kind === "move_played") {
     const main = (d.breakdown?.words || []).find((w) => w.main) || d.breakdown?.words?.[0];
     const word = shout(d.display?.[0] || main?.display || "");
@@ -90,6 +102,18 @@ export function describeEvent(event, name) {
   }
   const text = EVENT_TEXT[event.kind];
   return text ? text(name(d.seat), d) : null;
+}
+
+/** A name in two or three characters, for a phone's bar: "Robô 1" → "R1", "Ana Lima" → "AL",
+ *  "Bia" → "Bia", "Fernanda" → "Fer". */
+export function shortName(name) {
+  const words = String(name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length > 1) {
+    const last = words.at(-1);
+    return `${words[0][0]}${/^\d+$/.test(last) ? last : last[0]}`.toLocaleUpperCase("pt-BR");
+  }
+  const word = words[0] || "?";
+  return [...word].length <= 4 ? word : [...word].slice(0, 3).join("");
 }
 
 export const SQUARE_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

@@ -178,6 +178,26 @@ class Tab:
         }""")
         return list(result)
 
+    def rect(self, selector: str) -> dict[str, float] | None:
+        """The first shown element's box on screen (left, top, right, bottom), or None."""
+        found = self.page.evaluate("""(sel) => {
+            const el = [...document.querySelectorAll(sel)].find((e) => e.getClientRects().length);
+            if (!el) return null;
+            const b = el.getBoundingClientRect();
+            return { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+        }""", selector)
+        return dict(found) if found else None
+
+    def covers(self, over: str, under: str, slack: float = 1) -> bool:
+        """Whether the first shown ``over`` overlaps the first shown ``under`` on screen."""
+        a, b = self.rect(over), self.rect(under)
+        return bool(a and b) and a["left"] < b["right"] - slack and b["left"] < a["right"] - slack \
+            and a["top"] < b["bottom"] - slack and b["top"] < a["bottom"] - slack
+
+    def visible_text(self, selector: str = "body") -> str:
+        """What a person can read in ``selector`` now (hidden parts left out)."""
+        return str(self.page.locator(selector).first.inner_text())
+
     def overflow(self) -> int:
         """How many px the page is wider than the screen (0: no sideways scrolling)."""
         return int(self.page.evaluate(

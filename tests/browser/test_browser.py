@@ -108,16 +108,17 @@ def _move_then_return(tab: Tab) -> None:
     assert tab.state("s.placed.map(p => [p.row, p.col])") == [[10, 10]]
     _drag(tab, tab.square(10, 10) + " .tile", tab.square(11, 10))
     assert tab.state("s.placed.map(p => [p.row, p.col])") == [[11, 10]]
-    # Off the centre, a first play is refused, and the board marks the square it must cover.
-    tab.page.wait_for_selector("[data-preview-error]")
-    tab.page.wait_for_selector(tab.square(10, 10) + ".fault")
-    assert tab.page.locator(".square.fault").count() == 1
-    assert "problema" in (tab.page.get_attribute(tab.square(10, 10), "aria-label") or "")
+    # Off the centre, a first play is not finished yet: the preview says it needs the centre,
+    # and the board marks the square it must cover (calmly: building is not a mistake).
+    tab.page.wait_for_selector("[data-preview-need]")
+    tab.page.wait_for_selector(tab.square(10, 10) + ".need")
+    assert tab.page.locator(".square.need, .square.fault").count() == 1
+    assert "falta" in (tab.page.get_attribute(tab.square(10, 10), "aria-label") or "")
     _shot(tab, "fault")
     assert tab.page.locator(".dragging, .lifted").count() == 0, "a drag left its ghost on screen"
     _drag(tab, tab.square(11, 10) + " .tile", "[data-rack='3']")
     assert tab.state("s.placed.length") == 0
-    assert tab.page.locator(".square.fault").count() == 0, "the mark outlived its move"
+    assert tab.page.locator(".square.need").count() == 0, "the mark outlived its move"
     assert tab.page.locator(".dragging, .lifted").count() == 0
     if tab.touch:  # held near the zoomed board's left edge, a tile pans the board under it
         before = tab.page.evaluate("() => window.vanlexis.table().board.zoom.x")

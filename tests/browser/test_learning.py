@@ -53,15 +53,16 @@ def _walk_the_tour(tab: Tab) -> int:
             const y = Math.max(t.top, 0) + Math.min(t.height, innerHeight) / 2;
             return x >= c.left && x <= c.right && y >= c.top && y <= c.bottom; }""")
         assert not hidden, f"step {steps}: the card covers its target"
-        if steps == 2:  # the hand: the player tries it, and the tour moves on by itself
+        if steps == 2:  # the hand: the player tries it; the tour says so and waits for a tap
             _shot(tab, "tour-step")
             _clean(tab, "the tour")
             assert "Experimente" in tab.page.inner_text("[data-tour-try]")
             rack = tab.state("s.view.rack")
             tab.tap(f"[data-rack='{rack.index(next(c for c in rack if not c.startswith('?')))}']")
+            tab.page.evaluate("() => window.vanlexis.table().board.followSquare(10, 10)")
             tab.tap(tab.square(10, 10))
-            tab.page.wait_for_selector("[data-tour] .tour-count:has-text('Passo 3')")
-            continue
+            tab.page.wait_for_selector("[data-tour-try].done")
+            assert "Passo 2" in tab.page.inner_text("[data-tour] .tour-count")
         if tab.page.locator("[data-tour-act=done]").count():
             tab.tap("[data-tour-act=done]")
             break

@@ -166,9 +166,8 @@ def _receipt_while_the_bots_play(tab: Tab, bars: dict[str, float]) -> None:
 
 def _history(tab: Tab) -> None:
     """The history from the hand: a bot's receipt, read with the last move in view."""
-    tab.tap("[data-action=open-sheet]")  # it opens where you last were: the cards
-    tab.page.wait_for_selector("[data-side][data-tab=cartas]")
-    tab.tap("[data-sheet-tab=jogadas]")
+    tab.tap("[data-action=open-sheet]")  # it opens on its first tab, every time
+    tab.page.wait_for_selector("[data-side][data-tab=jogadas]")
     tab.page.wait_for_selector("[data-side][data-tab=jogadas] [data-history] [data-open-move]")
     bot_move = tab.state("s.history.moves.filter(m => m.seat !== 0 && m.kind === 'play')"
                          ".at(-1).move")

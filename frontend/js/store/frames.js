@@ -6,11 +6,14 @@ import { applyHistoryPage, entryFromEvent, lastPlay, mergeHistory } from "./hist
 import { queuePacing } from "./pacing.js";
 import { followLive, openReplay } from "./replay.js";
 import { boardCentre, boardWith, seatName } from "./view.js";
-import { clearMove } from "./move.js";
+import { clearMove, isBuilding } from "./move.js";
 import { showReceipt } from "./sheet.js";
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
-const OWN_NOTICES = new Set(["card_bought", "card_used", "sold", "second_play"]);
+const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);
+
+/** Private events of your own market, sent only to you and carrying no seat. */
+const PRIVATE_OWN = new Set(["bought", "sold"]);
 
 /** ``kind``: "polite" (screen readers), "assertive" (errors: also a toast), "notice" (both). */
 function announce(state, text, kind = "polite") {
@@ -90,10 +93,14 @@ export function applyFrame(state, frame, describe = () => null) {
         if (frame.requestId === state.previewRequest) {
           state.preview = { status: "error", message: frame.message, code: frame.code };
           state.fault = frame.square || null;
+          state.faultKind = isBuilding(frame.code) ? "need" : "fault";
         }
       } else {
         state.toast = { kind: "error", text: frame.message, code: frame.code };
-        if (frame.square) state.fault = frame.square;
+        if (frame.square) {
+          state.fault = frame.square;
+          state.faultKind = "fault";
+        }
         announce(state, frame.message, "assertive");
       }
       break;
@@ -144,7 +151,7 @@ function applyMatchFrame(state, frame, describe) {
     const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you);
     // Your own moves are not read back to you (your timeout has its own message above); what
     // your cards did is also shown, since on a phone the card you tapped may be far from its effect.
-    const yours = event.kind === "sold" || event.data?.seat === you;
+    const yours = PRIVATE_OWN.has(event.kind) || event.data?.seat === you;
     if (line && !entry) announce(state, line, yours && OWN_NOTICES.has(event.kind) ? "notice" : "polite");
     else if (line && entry.seat !== you) announce(state, line);
   }

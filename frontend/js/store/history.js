@@ -59,3 +59,27 @@ export function lastPlay(moves) {
 export function lastMoveSquares(state) {
   return (findMove(state, state.lastMove)?.tiles || []).map(([r, c]) => `${r},${c}`);
 }
+
+/** How many passes in a row end a match when every seat has made them (docs/rules.md: "when
+ *  every seat has passed twice in a row"); a timeout counts as a pass, a swap does not. */
+export const PASSES_TO_END = 2;
+
+/** The passes (timeouts included) ``seat`` has made since its last play or swap. */
+export function passesInRow(state, seat) {
+  let count = 0;
+  for (let i = state.history.moves.length - 1; i >= 0; i -= 1) {
+    const move = state.history.moves[i];
+    if (move.seat !== seat) continue;
+    if (move.kind !== "passed" && move.kind !== "timed_out") break;
+    count += 1;
+  }
+  return count;
+}
+
+/** Whether your pass now would end the match: every other seat has already passed enough
+ *  times in a row, and this pass makes yours enough too. */
+export function passEndsMatch(state) {
+  const view = state.view;
+  if (!view || view.you === null || view.you === undefined) return false;
+  return view.seats.every((seat) => passesInRow(state, seat.seat) + (seat.seat === view.you ? 1 : 0) >= PASSES_TO_END);
+}

@@ -3,6 +3,16 @@
 // Nothing here decides whether the move is legal: the server's preview says so.
 import { boardSize, isWild, wildAllows, wildLetters } from "./view.js";
 
+/** The preview refusals that only say a move is not finished yet (it needs the centre, a link
+ *  to the board, another letter, a word, a card's target): building is not a mistake. The
+ *  others (tiles out of line, a taken square) ask for a tile to be moved. */
+const BUILDING = new Set(["move.centre", "move.not_connected", "move.too_short", "move.gap",
+  "move.not_a_word", "card.unused", "card.target"]);
+
+export function isBuilding(code) {
+  return BUILDING.has(code);
+}
+
 /** Forget the move in progress (a new turn, or the move was played). */
 export function clearMove(state) {
   state.placed = [];
@@ -11,6 +21,7 @@ export function clearMove(state) {
   state.preview = { status: "idle" };
   state.previewRequest = null;
   state.fault = null;
+  state.faultKind = null;
   state.swap = [];
   state.mode = "play";
   state.armedCards = [];

@@ -5,6 +5,9 @@ import { receiptFolded } from "./pacing.js";
 
 export const SHEET_TABS = ["jogadas", "cartas", "partida"];
 
+/** Where "Mais" opens the sheet: its first tab, every time (and every tab opens at its top). */
+export const MORE_TAB = "jogadas";
+
 /** The tab the sheet shows, or null when it is closed. After your play it opens on your
  *  receipt by itself ("receipt") and closes again once your turn comes (the receipt then
  *  folds to a line under the hand); a tab opened by hand stays until it is closed. */
@@ -20,7 +23,6 @@ export function sheetTab(state) {
 export function openSheet(state, tab, card = null) {
   if (!SHEET_TABS.includes(tab)) return false;
   state.sheet = tab;
-  state.lastTab = tab; // where "Mais" opens it again
   state.sheetCard = tab === "cartas" ? card : null;
   return true;
 }

@@ -22,9 +22,10 @@ export function freshMatch() {
     openReview: null, // "move:best" or "move:band": the review receipt that is open
     toldVersion: 0, // the match version of the last whole update or view applied
     fault: null, // [row, col]: the square the last refusal was about, marked on the board
+    faultKind: null, // "need" (the move is not finished: what it needs is there) or "fault"
     // On a phone the side panel is a sheet over the lower screen: which of its tabs is open
     // ("jogadas", "cartas", "partida"), or null when it is closed; and the card it points at.
-    sheet: null, sheetCard: null, lastTab: null, // lastTab: where "Mais" opens it again
+    sheet: null, sheetCard: null,
   };
 }
 
@@ -33,6 +34,7 @@ export function freshState() {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null, // the match a replay link asked for, until its view arrives
+    invite: null, // the match a link names when it is opened before a name is chosen
     daily: null, // today's Desafio do dia, as the server last said
     replayStep: 0, // how many moves of the replay are on its board
     rematchOffer: null, // someone from your last room match wants to play again

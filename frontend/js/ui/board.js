@@ -225,7 +225,10 @@ export function squareContent(view, r, c, info) {
     classes.push("doubled");
     extra.push(info.doubled);
   }
-  if (info.fault) {
+  if (info.fault === "need") {
+    classes.push("need"); // a move still being built: what it needs is here (not a mistake)
+    extra.push("o que falta na jogada é aqui");
+  } else if (info.fault) {
     classes.push("fault");
     extra.push("o problema da jogada está aqui");
   }

@@ -75,7 +75,7 @@ export function stripHtml(state, tab) {
   return `<span class="coins" data-strip-coins>Moedas <strong>${market.coins}</strong></span>${pending}${chips}`;
 }
 
-/** Active card effects, as chips next to the board (they say what acts, and for how long). */
+/** Active card effects, as chips over the rack (they say what acts, and for how long). */
 export function effectsHtml(state) {
   const view = state.view;
   const market = view.market;
@@ -94,12 +94,9 @@ export function effectsHtml(state) {
       chips.push(`<li data-effect="espiao">Espião: mão de ${esc(seatName(state, market.spied.seat))} até o fim da rodada: <strong>${esc(market.spied.rack.join(" "))}</strong></li>`);
     }
   }
-  for (const slot of state.armedCards) {
-    const card = market?.row?.[slot];
-    if (!card) continue;
-    const square = state.cardSquares?.[slot];
-    chips.push(`<li data-effect="armed">${esc(card.name)} na jogada${card.target === "square" ? (square ? " (casa marcada no tabuleiro)" : ": toque na letra que ela dobra") : ""}</li>`);
-  }
+  // A card armed for the play is not listed here: the card strip and the side mark it "na
+  // jogada", its target is asked once over the hand, and a chip appearing mid-move would
+  // take height from the board.
   for (const anchor of view.anchors || []) {
     if (anchor.seat === view.you) chips.push('<li data-effect="ancora">Âncora: sua casa reservada está marcada ⚓</li>');
   }

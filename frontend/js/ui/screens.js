@@ -2,9 +2,12 @@
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
-import { REASONS, TIE_BREAKS, plural, shout } from "../text.js";
+import { REASONS, REASONS_ALONE, TIE_BREAKS, plural, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
+import { tiles } from "./tiles.js";
+
+export { checkForm, entryScreen, validationMessage } from "./entry.js";
 
 // -- small helpers -----------------------------------------------------------------------------
 
@@ -53,67 +56,9 @@ const ICONS = {
   flag: `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect x="9" y="5" width="3.5" height="38" rx="1.7" fill="currentColor"/><path d="M12.5 7h24l-5 8 5 8h-24z" fill="currentColor"/></svg>`,
 };
 
-// Letters as game tiles, with their values; decorative (the text says the same).
-const TILE_VALUES = { A: 1, E: 1, I: 1, O: 1, S: 1, R: 1, T: 1, M: 1, U: 1, N: 2, D: 2, C: 2,
-  L: 2, P: 2, B: 3, F: 3, G: 3, V: 3, H: 4, J: 6, Q: 6, Z: 7, X: 8, K: 10, W: 10, Y: 10 };
-
-function tiles(word, className = "tiles") {
-  return `<span class="${className}" aria-hidden="true">${[...word].map((letter) =>
-    `<span class="lx-tile">${letter}<small>${TILE_VALUES[letter] ?? ""}</small></span>`).join("")}</span>`;
-}
-
 function initials(name) {
   const parts = String(name || "?").trim().split(/\s+/);
   return esc(((parts[0]?.[0] || "?") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase());
-}
-
-// -- validation (the browser's own bubble speaks English: the forms are novalidate) -------------
-
-const NAME_MAX = 20;
-
-/** The Portuguese message for a field of the entry or join-room forms; "" when it is valid
- *  (and for any other element, buttons included). */
-export function validationMessage(input) {
-  const raw = String(input?.value ?? "");
-  if (input?.name === "code" || input?.id === "room-code") {
-    const code = raw.trim();
-    if (!code) return "Escreva o código da sala.";
-    if (!/^[A-Za-z0-9]+$/.test(code)) return "O código da sala tem só letras e números.";
-    if (code.length < 4 || code.length > 8) return "O código da sala tem de 4 a 8 letras ou números.";
-    return "";
-  }
-  if (input?.name !== "name" && input?.id !== "guest-name") return "";
-  // The server's rules (functions/service/identity.py), said before the round trip.
-  const name = raw.normalize("NFKC").split(/\s+/).filter(Boolean).join(" ");
-  if (!name) return "Escreva seu nome para entrar.";
-  if ([...name].length > NAME_MAX) return `O nome pode ter no máximo ${NAME_MAX} caracteres.`;
-  if (!/^[\p{L}\p{N} .'-]+$/u.test(name)) {
-    return "Use só letras, números, espaços, ponto, apóstrofo e hífen no nome.";
-  }
-  if (/[\p{L}--\p{Script=Latin}]/v.test(name)) {
-    return "Use letras do nosso alfabeto no nome (sem letras gregas, cirílicas ou de outras escritas).";
-  }
-  const folded = name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  if (/^(robo|bot)(?![\p{L}\p{N}])/u.test(folded)) {
-    return "Nomes que começam com “Robô” ou “Bot” são dos robôs do jogo: escolha outro.";
-  }
-  return "";
-}
-
-/** Checks a form's field, shows the message in its [data-form-error]; true when it is valid. */
-export function checkForm(form) {
-  const field = form?.querySelector("input[name]");
-  if (!field) return true;
-  const message = validationMessage(field);
-  const box = form.querySelector("[data-form-error]");
-  if (box) box.textContent = message;
-  if (message) {
-    field.setAttribute("aria-invalid", "true");
-    field.focus();
-    return false;
-  }
-  field.removeAttribute("aria-invalid");
-  return true;
 }
 
 // -- the settings of a match -------------------------------------------------------------------
@@ -188,37 +133,6 @@ export function readSettings(root, prefix) {
     out.botLevel = Number(value("botLevel").value);
   }
   return out;
-}
-
-// -- entry -------------------------------------------------------------------------------------
-
-export function entryScreen(state) {
-  return `
-    <div class="lx lx-entry">
-      <section class="lx-card entry-card" aria-labelledby="entry-title">
-        ${tiles("VANLEXIS", "tiles brand-tiles")}
-        <h2 id="entry-title" tabindex="-1" data-screen-heading>Bem-vindo ao Vanlexis</h2>
-        <p class="pitch">O jogo de palavras em que o tema da partida vale mais: monte palavras no
-          tabuleiro, use cartas de poder e jogue contra robôs ou amigos, a qualquer hora.</p>
-        <ul class="perks" aria-label="Destaques do jogo">
-          <li><span class="perk-dot perk-theme" aria-hidden="true">★</span>Palavras do tema valem mais</li>
-          <li><span class="perk-dot perk-cards" aria-hidden="true">✦</span>Cartas de poder</li>
-          <li><span class="perk-dot perk-bots" aria-hidden="true">●</span>Robôs sempre prontos</li>
-        </ul>
-        <form class="entry-form" data-form="guest" novalidate>
-          <label for="guest-name">Seu nome</label>
-          <div class="entry-row">
-            <input id="guest-name" name="name" maxlength="20" autocomplete="nickname" required
-                   spellcheck="false" aria-describedby="guest-name-hint guest-name-error"
-                   placeholder="Como quer ser chamado?" value="${esc(state.me?.name || "")}">
-            <button class="lx-primary" type="submit">Entrar</button>
-          </div>
-          <p class="hint" id="guest-name-hint">De 1 a 20 caracteres: letras, números, espaços, ponto, apóstrofo e hífen.</p>
-          <p class="form-error" id="guest-name-error" role="alert" data-form-error></p>
-        </form>
-        <p class="learn-line">Primeira vez? <a href="#/como-jogar" id="entry-guide">Veja como jogar</a> em dois minutos.</p>
-      </section>
-    </div>`;
 }
 
 // -- lobby -------------------------------------------------------------------------------------
@@ -542,7 +456,7 @@ export function endScreen(state) {
           <div>
             <p class="mode-kicker">Fim da partida</p>
             <h2 id="end-title" tabindex="-1" data-screen-heading>${title}</h2>
-            <p class="end-reason">A partida terminou porque ${esc(REASONS[ended.result.reason] || ended.result.reason)}.</p>
+            <p class="end-reason">A partida terminou porque ${esc((alone ? REASONS_ALONE : REASONS)[ended.result.reason] || ended.result.reason)}.</p>
           </div>
         </div>
         <div class="scroll-box" tabindex="0" role="region" aria-label="Resultado da partida">

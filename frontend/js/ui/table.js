@@ -6,9 +6,10 @@
 // once per match; each part redraws only when what it shows changed.
 import { esc } from "./dom.js";
 import { BoardView, squareContent } from "./board.js";
-import { breakdownHtml, countsAsText, moveSummary } from "./receipt.js";
+import { breakdownHtml, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
-import { BANDS, WILD_NAMES, plural, shout, times } from "../text.js";
+import { moveRow } from "./move_row.js";
+import { BANDS, WILD_NAMES, plural, shortName, shout, times } from "../text.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
 import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
@@ -42,9 +43,10 @@ export class TableView {
             <button type="button" class="primary confirm" data-action="confirm" disabled>Confirmar</button>
           </section>
           <section class="hand" aria-label="Sua mão">
-            <div class="prompt" data-prompt></div>
+            <div class="effects-box" data-effects></div>
             <div class="rack" role="toolbar" aria-label="Suas peças" data-rack-box></div>
             <div class="picker" data-picker hidden></div>
+            <div class="prompt" data-prompt role="group" aria-labelledby="target-help" hidden></div>
             <div class="card-strip" data-card-strip role="group" aria-label="Suas cartas e a vitrine" hidden></div>
             <div class="controls">
               <button type="button" data-action="clear">Recolher</button>
@@ -78,7 +80,7 @@ export class TableView {
       </div>`;
     this.board = new BoardView(root, size, handlers);
     this.parts = {};
-    for (const name of ["table", "bar", "move", "move-info", "prompt", "rack-box", "picker", "card-strip",
+    for (const name of ["table", "bar", "move", "move-info", "prompt", "effects", "rack-box", "picker", "card-strip",
                         "receipt-peek", "help", "side", "sheet-head", "own-receipt", "goal", "theme",
                         "market", "market-panel", "history"]) {
       this.parts[name] = root.querySelector(`[data-${name}]`);
@@ -102,8 +104,24 @@ export class TableView {
     const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
     const top = table.getBoundingClientRect().top + window.scrollY;
     table.style.setProperty("--table-top", `${Math.ceil(top + below)}px`);
+    // The sheet starts under the board and, on a phone, under the zoom buttons' row too, so
+    // both stay in reach while it is open.
     const board = this.board.viewport.getBoundingClientRect();
-    table.style.setProperty("--sheet-top", `${Math.round(board.bottom + 6)}px`);
+    const zoom = this.root.querySelector(".zoom")?.getBoundingClientRect();
+    table.style.setProperty("--sheet-top", `${Math.round(Math.max(board.bottom, zoom?.bottom ?? 0) + 6)}px`);
+    const after = this.afterLayout;
+    this.afterLayout = null;
+    if (after) requestAnimationFrame(after);
+  }
+
+  /** Bring a card of the sheet into view down to its buttons, now and once the table's
+   *  layout has settled (opening the sheet folds the receipt line, and the board and the
+   *  sheet's top move with it). */
+  showPointed(slot) {
+    const show = () => this.parts.market.querySelector(`[data-slot="${slot}"]`)?.scrollIntoView({ block: "end" });
+    show();
+    this.afterLayout = show;
+    setTimeout(() => { if (this.afterLayout === show) this.afterLayout = null; }, 600);
   }
 
   /** Whether the side is a sheet here (a phone): its own stylesheet says so. */
@@ -149,7 +167,7 @@ export class TableView {
       const info = {
         cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[key],
         doubled: doubled[key], last: lastTiles.has(key), fresh: fresh && lastTiles.has(key),
-        cursor: active && state.cursor.row === r && state.cursor.col === c, fault: key === fault,
+        cursor: active && state.cursor.row === r && state.cursor.col === c, fault: key === fault && (state.faultKind || "fault"),
       };
       const content = squareContent(view, r, c, info);
       content.key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
@@ -170,40 +188,49 @@ export class TableView {
     const you = view.you;
     const turn = myTurn(state);
     const playing = state.pacing?.current?.seat ?? view.current;
-    const leader = view.seats.filter((s) => s.seat !== you)
-      .sort((a, b) => shownScore(state, b.seat) - shownScore(state, a.seat))[0];
+    // Every seat, you first, then the others in seat order: a name never changes place.
+    const seats = [...view.seats].sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : a.seat - b.seat));
     const theme = view.theme ? esc(view.theme.name) : "Sem tema";
     let who;
     if (view.status === "finished") who = "Partida encerrada";
     else if (state.pacing) who = `${esc(seatName(state, playing))} jogando…`;
     else if (turn) who = "<strong>Sua vez</strong>";
     else who = `Vez de ${esc(view.seats[view.current]?.name || "")}`;
-    const score = (seat, name) => `<span class="score-chip${seat === playing && view.status !== "finished" ? " playing" : ""}"
-      data-bar-seat="${seat}"><span class="who">${name}</span> <strong>${shownScore(state, seat)}</strong></span>`;
+    const score = (seat) => {
+      const full = seat.seat === you ? "Você" : esc(seat.name);
+      const short = seat.seat === you ? "Você" : esc(shortName(seat.name));
+      return `<span class="score-chip${seat.seat === playing && view.status !== "finished" ? " playing" : ""}"
+        data-bar-seat="${seat.seat}"><span class="who"><span class="full">${full}</span><span class="short" aria-hidden="true">${short}</span></span>
+        <strong>${shownScore(state, seat.seat)}</strong></span>`;
+    };
+    this.parts.bar.dataset.seats = String(seats.length);
     this.put("bar", `
       <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
             aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>
       <span class="turn" data-turn>${who}</span>
-      <span class="scoreline" data-scoreline>
-        ${you !== null ? score(you, "Você") : ""}${leader ? score(leader.seat, esc(leader.name)) : ""}
-      </span>
+      <span class="scoreline" data-scoreline>${seats.map(score).join("")}</span>
       <span class="round" data-bar-round><span class="long">Rodada </span>${shownRound(state)}/${view.roundLimit}</span>
       <span class="theme-name" data-bar-theme title="Tema">${theme}</span>`);
   }
 
-  /** Under the board: the preview and Confirmar on your turn; the move being shown, with
-   * Pular, while opponents' moves play back; whose turn it is otherwise. */
+  /** Under the board: the preview and Confirmar on your turn (js/ui/move_row.js); the move
+   * being shown, with Pular, while opponents' moves play back; whose turn it is otherwise. */
   drawMove(state) {
     const view = state.view;
     const turn = myTurn(state);
     const current = state.pacing?.current;
     let info;
+    let row = null;
     if (current) {
       info = `<span class="paced" data-pacing>${moveSummary(current, seatName(state, current.seat))}</span>`;
     } else if (view.status === "finished") {
       info = '<span class="muted">Partida encerrada.</span>';
     } else if (turn) {
-      info = this.previewHtml(state);
+      row = moveRow(state, this.settledRow);
+      // The last answer of the preview, kept to show (dimmed) while the next one is on its way.
+      if (!state.placed.length) this.settledRow = null;
+      else if (["ok", "error"].includes(state.preview.status)) this.settledRow = row;
+      info = row.html;
     } else {
       info = `<span class="muted">Vez de ${esc(seatName(state, view.current))}…</span>`;
     }
@@ -212,27 +239,12 @@ export class TableView {
     const skip = this.parts.move.querySelector("[data-action=skip-pacing]");
     skip.hidden = !current;
     confirm.hidden = Boolean(current);
-    confirm.disabled = !(turn && (state.mode === "swap" ? state.swap.length > 0 : state.placed.length > 0));
+    confirm.disabled = !(turn && row?.enabled);
+    // Off, Confirmar says why: the sentence beside it (or the card's prompt over the hand).
+    if (row?.reason && !row.enabled) confirm.setAttribute("aria-describedby", row.reason);
+    else confirm.removeAttribute("aria-describedby");
     const text = state.mode === "swap" ? "Confirmar troca" : "Confirmar";
     if (confirm.textContent !== text) confirm.textContent = text;
-  }
-
-  previewHtml(state) {
-    const p = state.preview;
-    if (state.mode === "swap") {
-      return `<span>Escolha até ${plural(state.view.swapLimit, "peça", "peças")} para trocar.</span>`;
-    }
-    if (!state.placed.length) return '<span class="muted"><strong>Sua vez:</strong> monte uma palavra.</span>';
-    if (p.status === "pending") return '<span class="muted">Calculando…</span>';
-    if (p.status === "error") return `<span class="error-text" data-preview-error>${esc(p.message)}</span>`;
-    if (p.status !== "ok") return "";
-    const b = p.breakdown;
-    const band = BANDS[b.band] || BANDS.Frio;
-    const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main))
-      .map((w) => `<li${w.main ? ' class="main"' : ""}>${esc(shout(w.display))} <small>${w.points}</small></li>`).join("");
-    return `<span class="points" data-preview-points>${plural(b.total, "ponto", "pontos")}</span>
-      <span class="band ${band.css}" data-band="${esc(band.label)}"${countsAsText(b) ? ` title="${esc(countsAsText(b))}"` : ""}>${band.label}</span>
-      <ul class="preview-words" data-preview-words aria-label="Palavras formadas">${words}</ul>`;
   }
 
   drawHand(state) {
@@ -260,17 +272,19 @@ export class TableView {
       <div class="letters" role="group" aria-labelledby="picker-title">${[...wildLetters(state, pending.code)].map((l) =>
         `<button type="button" data-wild-letter="${l}">${l}</button>`).join("")}</div>
       <button type="button" data-action="cancel-wild">Cancelar</button>` : "");
+    // A card that asks for a target says so once, over the lower hand (the controls), never
+    // beside the board: the board keeps its size, and the rack stays in view for Reciclar.
     const target = state.target;
+    this.parts.prompt.hidden = !target;
     let prompt = "";
     if (target) {
       const seats = target.kind === "seat" ? target.seats.map((x) =>
         `<button type="button" data-target-seat="${x.seat}">${esc(x.name)}</button>`).join("") : "";
-      // Choosing tiles has its own way out: the hand's "Cancelar troca".
-      const cancel = target.kind === "tiles" ? "" : '<button type="button" data-action="cancel-target">Cancelar</button>';
-      prompt = `<p data-target-help><strong>${esc(target.help)}</strong></p>${seats || cancel ? `<div class="row">${seats}${cancel}</div>` : ""}`;
+      prompt = `<p id="target-help" data-target-help><strong>${esc(target.help)}</strong></p>
+        <div class="row">${seats}<button type="button" data-action="cancel-target">Cancelar</button></div>`;
     }
-    prompt += effectsHtml(state);
     this.put("prompt", prompt);
+    this.put("effects", effectsHtml(state));
     const set = (action, disabled, text) => {
       const button = this.root.querySelector(`.controls [data-action="${action}"]`);
       button.disabled = disabled;
@@ -322,6 +336,9 @@ export class TableView {
     const tab = this.sheetTabShown;
     const side = this.parts.side;
     side.dataset.tab = tab || "";
+    // On a phone every tab opens at its top (the sheet is one scrolling box for all of them).
+    if (tab !== this.sideTab && this.sheetLayout()) side.scrollTop = 0;
+    this.sideTab = tab;
     this.put("sheet-head", this.sheetHeadHtml(state, tab));
     const more = this.root.querySelector("[data-action=open-sheet]");
     more.setAttribute("aria-expanded", String(Boolean(tab)));
@@ -336,11 +353,10 @@ export class TableView {
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
     if (view.cards) this.put("market", marketHtml(state));
-    // A card tapped in the strip: its place in the sheet is brought into view, once.
+    // A card tapped in the strip: its place in the sheet is brought into view, once, down to
+    // its buttons (its top clears the sheet's head, which stays on top).
     const pointed = tab === "cartas" ? state.sheetCard : null;
-    if (pointed !== null && pointed !== this.pointed) {
-      this.parts.market.querySelector(`[data-slot="${pointed}"]`)?.scrollIntoView({ block: "nearest" });
-    }
+    if (pointed !== null && pointed !== this.pointed) this.showPointed(pointed);
     this.pointed = pointed;
     const box = this.parts.history;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;

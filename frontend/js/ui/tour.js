@@ -1,8 +1,15 @@
 // The first-match walk through: at a new player's first table, a card offers a short tour
 // (offered once: the answer, or the offer itself, is remembered in this browser). Each step
-// outlines one part of the table and says, in a sentence or two, what it is for. The tour
-// never blocks the table: it is a small non-modal card, Esc or "Pular" ends it.
+// outlines one part of the table and says, in a sentence or two, what it is for.
+//
+// The turn clock is the server's and keeps running, so the tour must never be in the way of
+// the turn: it moves only when the player taps Próximo, Voltar or Pular (doing what a step
+// suggests is acknowledged, never a jump to another step), and its card sits where nothing of
+// the play is: over the side column on a wide screen, below the hand on a phone (the card
+// strip, the controls and the help line), never over the board, the rack or the move row.
+// Esc or "Pular" ends it; it is a small non-modal card.
 import { plural } from "../text.js";
+import { placeCard } from "./tour_place.js";
 
 const KEY = "vanlexis.tour";
 const WEIGHT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
@@ -20,41 +27,45 @@ function weight(view, band) {
   return found ? `×${WEIGHT.format(found.weightPct / 100)}` : "";
 }
 
-/** The steps for this table: [selector, title, text, try, done]; a list of selectors names the
- *  part where it is shown and, failing that, where it is on a phone (the side is then a closed
- *  sheet: the bar's theme and scores, the card strip stand for it). ``try`` asks the player to
- *  do what the step shows, and the tour moves on by itself once ``done(state)`` holds. The
- *  cards step only when cards are on. */
-export function tourSteps(view) {
+/** The steps for this table: {target, title, text, tryIt, done, doneText}. ``target`` is a
+ *  selector or a list of them: the first one shown is outlined (on a phone the side is a closed
+ *  sheet, and the bar's theme and scores or the card strip stand for it). ``tryIt`` suggests
+ *  doing what the step shows; once ``done(state)`` holds, ``doneText`` says so. The cards step
+ *  only when cards are on. The verbs follow the input in use (a tap or a click). */
+export function tourSteps(view, input = "mouse") {
+  const touch = input === "touch";
+  const tap = touch ? "Toque" : "Clique";
   const steps = [
-    ["[data-board]", "O tabuleiro",
-      "Forme palavras numa linha ou coluna, encostadas nas que já estão no tabuleiro; a primeira " +
-      "passa pela casa do centro. Casas coloridas multiplicam a letra ou a palavra."],
-    ["[data-rack-box]", "Sua mão",
-      "Toque numa peça e depois numa casa, ou arraste a peça. O número no canto é o valor da letra. " +
-      "Para tirar uma peça do tabuleiro, toque nela de novo.",
-      "Experimente agora: ponha uma peça na casa do centro.", (state) => state.placed.length > 0],
-    [["[data-theme]", "[data-bar-theme]"], "O tema",
-      view.theme
+    { target: "[data-board]", title: "O tabuleiro",
+      text: "Forme palavras numa linha ou coluna, ligadas às do tabuleiro; a primeira passa pela " +
+        "casa ★. Casas coloridas multiplicam a letra (L) ou a palavra (P)." },
+    { target: "[data-rack-box]", title: "Sua mão",
+      text: `${tap} numa peça e depois numa casa, ou arraste. ${tap} de novo numa peça posta ` +
+        "para tirá-la.",
+      tryIt: "Experimente: uma peça na casa ★ do centro.",
+      done: (state) => state.placed.length > 0,
+      doneText: "Isso! Continue quando quiser: o tour espera." },
+    { target: ["[data-theme]", "[data-bar-theme]"], title: "O tema",
+      text: view.theme
         ? `Palavras do tema ${view.theme.name} valem mais: Escaldante ${weight(view, "Escaldante")}, ` +
-          `Quente ${weight(view, "Quente")}, Morno ${weight(view, "Morno")}. Jogadas quentes ` +
-          "seguidas formam uma corrente, que dá ainda mais pontos."
-        : "Esta mesa não tem tema: todas as palavras valem o mesmo."],
-    ["[data-move]", "Prévia e Confirmar",
-      "Com as peças no tabuleiro, aqui aparecem a faixa da palavra e os pontos, antes de você " +
-      "decidir. Toque em Confirmar para jogar, ou troque peças e passe a vez na sua mão.",
-      "Experimente: complete uma palavra e veja a prévia aparecer aqui.",
-      (state) => state.preview?.status === "ok"],
+          `Quente ${weight(view, "Quente")}, Morno ${weight(view, "Morno")}. Quentes seguidas ` +
+          "formam uma corrente, com bônus."
+        : "Esta mesa não tem tema: todas as palavras valem o mesmo." },
+    { target: "[data-move]", title: "Prévia e Confirmar",
+      text: "Os pontos e a faixa da palavra aparecem aqui antes de você decidir; Confirmar joga.",
+      tryIt: "Experimente: complete uma palavra e veja a prévia.",
+      done: (state) => state.preview?.status === "ok",
+      doneText: "A prévia apareceu: Confirmar joga a palavra." },
   ];
   if (view.cards) {
-    steps.push([["[data-market-panel]", "[data-card-strip]"], "Cartas",
-      "A cada turno você ganha moedas. Antes de jogar, pode comprar uma carta da vitrine: cada uma " +
-      "diz o que faz."]);
+    steps.push({ target: ["[data-market-panel]", "[data-card-strip]"], title: "Cartas",
+      text: "A cada turno você ganha moedas. Antes de jogar, compre uma carta da vitrine: cada " +
+        "uma diz o que faz." });
   }
-  steps.push([["[data-goal]", "[data-scoreline]"], "O objetivo",
-    `Ganha quem chegar a ${plural(view.pointTarget, "ponto", "pontos")} ou tiver mais pontos ` +
-    `ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. O recibo de cada ` +
-    "jogada mostra a conta. A ajuda (Como jogar, no alto da página) explica o resto."]);
+  steps.push({ target: ["[data-goal]", "[data-scoreline]"], title: "O objetivo",
+    text: `Ganha quem chegar a ${plural(view.pointTarget, "ponto", "pontos")} ou tiver mais ` +
+      `ao fim de ${plural(view.roundLimit, "rodada", "rodadas")}. Como jogar, no alto da ` +
+      "página, explica o resto." });
   return steps;
 }
 
@@ -64,14 +75,20 @@ export class Tour {
     this.card = null;
     this.step = -1;
     this.steps = [];
+    this.input = "mouse";
+    this.doneShown = null;
     this.onKey = (event) => { if (event.key === "Escape" && this.card) this.finish("skipped"); };
+    // The table's layout may change under the card (a rotation, the sheet): it follows.
+    this.onResize = () => { if (this.card) placeCard(this.card, this.target()); };
   }
 
   /** Offers the tour at a table when this browser has never seen it offered. */
-  offer(view) {
+  offer(state) {
+    const view = state.view;
     if (this.card || remembered() || !view || view.status === "finished") return;
     remember("offered");
-    this.steps = tourSteps(view);
+    this.input = state.input;
+    this.steps = tourSteps(view, state.input);
     this.card = document.createElement("section");
     this.card.className = "tour-card";
     this.card.setAttribute("aria-labelledby", "tour-title");
@@ -84,57 +101,78 @@ export class Tour {
       if (act === "done") this.finish("done");
     });
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", this.onResize);
     document.body.append(this.card);
     this.card.innerHTML = `
       <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
-      <p>Conheça a mesa em ${this.steps.length} passos rápidos. Você pode pular quando quiser.</p>
+      <p>Conheça a mesa em ${this.steps.length} passos. O tour só avança quando você pede e não
+        cobre o tabuleiro nem a sua mão: o relógio continua, e dá para jogar com ele aberto.</p>
       <div class="tour-actions">
         <button type="button" data-tour-act="skip">Agora não</button>
         <button type="button" class="primary" data-tour-act="start">Mostrar a mesa</button>
       </div>`;
+    placeCard(this.card, null);
+  }
+
+  /** The part of the table the current step outlines (the first of its selectors shown). */
+  target() {
+    const step = this.steps[this.step];
+    if (!step) return null;
+    return [step.target].flat().map((one) => this.root.querySelector(one))
+      .find((el) => el && el.getClientRects().length) || null;
   }
 
   show(index) {
     if (index >= this.steps.length) { this.finish("done"); return; }
     this.step = Math.max(0, index);
-    const [selector, title, text, tryIt] = this.steps[this.step];
+    const step = this.steps[this.step];
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
-    const target = [selector].flat().map((one) => this.root.querySelector(one))
-      .find((el) => el && el.getClientRects().length);
+    const target = this.target();
     target?.classList.add("tour-target");
-    // The card must not hide what it talks about: on a wide screen it sits on the other half
-    // of the page from the target; on a phone (where the table fits the screen) it sits at the
-    // top or the bottom, away from the target.
-    const wide = window.innerWidth >= 720;
-    target?.scrollIntoView({ block: "nearest" });
-    const box = target?.getBoundingClientRect();
-    const side = wide && box && box.left + box.width / 2 < window.innerWidth / 2 ? "right" : "left";
-    const low = box && box.top + box.height / 2 > window.innerHeight / 2;
-    this.card.dataset.side = wide ? side : low ? "top" : "bottom";
     const last = this.step === this.steps.length - 1;
     this.card.innerHTML = `
       <p class="tour-count">Passo ${this.step + 1} de ${this.steps.length}</p>
-      <h2 id="tour-title" tabindex="-1">${title}</h2>
-      <p>${text}</p>
-      ${tryIt ? `<p class="tour-try" data-tour-try>${tryIt}</p>` : ""}
+      <h2 id="tour-title" tabindex="-1">${step.title}</h2>
+      <p>${step.text}</p>
+      <p class="tour-try" data-tour-try${step.tryIt ? "" : " hidden"}></p>
       <div class="tour-actions">
         <button type="button" data-tour-act="skip">Pular</button>
         ${this.step ? '<button type="button" data-tour-act="back">Voltar</button>' : ""}
         <button type="button" class="primary" data-tour-act="${last ? "done" : "next"}">${last ? "Começar a jogar" : "Próximo"}</button>
       </div>`;
+    this.doneShown = null;
+    this.drawTry(this.lastState);
+    placeCard(this.card, target);
     this.card.querySelector("#tour-title").focus({ preventScroll: true });
   }
 
-  /** The table changed: a step waiting for the player moves on once they did it. */
+  /** The step's suggestion, or, once the player did it, that they did (no jump). */
+  drawTry(state) {
+    const step = this.steps[this.step];
+    const line = this.card?.querySelector("[data-tour-try]");
+    if (!step?.tryIt || !line) return;
+    const done = Boolean(state && step.done?.(state));
+    if (done === this.doneShown) return;
+    this.doneShown = done;
+    line.textContent = done ? `✓ ${step.doneText}` : step.tryIt;
+    line.classList.toggle("done", done);
+  }
+
+  /** The table changed: the step's suggestion follows what the player did, and the card
+   *  follows the table's layout (it settles after the first frames, the hand may grow). */
   update(state) {
-    const done = this.card && this.step >= 0 ? this.steps[this.step]?.[4] : null;
-    if (done && done(state)) this.show(this.step + 1);
+    this.lastState = state;
+    if (!this.card) return;
+    if (this.step >= 0) this.drawTry(state);
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => { if (this.card) placeCard(this.card, this.target()); });
   }
 
   finish(how) {
     remember(how);
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     this.card?.remove();
     this.card = null;
     this.step = -1;
