@@ -42,6 +42,14 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """Stop the turn's clock (``running`` False: the deadline moves ``pause_seconds`` ahead)
+    or start it again with a whole turn; only at a table that allows it."""
+
+    running: bool
+
+
+@dataclass(frozen=True)
 class Buy:
     slot: int
 
@@ -68,4 +76,4 @@ class Choose:
     option: int
 
 
-Command = Play | Swap | Pass | Timeout | Leave | Buy | Sell | UseCard | Choose
+Command = Play | Swap | Pass | Timeout | Leave | Buy | Sell | UseCard | Choose | Clock

@@ -21,7 +21,19 @@ from engine import economy
 from engine.board import Board, Layout
 from engine.card_effects import check_move_cards, check_wildcards_used, choose, use_card
 from engine.cards import WILDCARD_CODES
-from engine.commands import Buy, Choose, Command, Leave, Pass, Play, Sell, Swap, Timeout, UseCard
+from engine.commands import (
+    Buy,
+    Choose,
+    Clock,
+    Command,
+    Leave,
+    Pass,
+    Play,
+    Sell,
+    Swap,
+    Timeout,
+    UseCard,
+)
 from engine.errors import RuleError
 from engine.events import Event, private, public
 from engine.lexicon import Lexicon
@@ -262,9 +274,11 @@ def apply(
         case Leave():
             new_state, events = _leave(rules, state, seat, now, rng)
             return replace(new_state, rng_state=rng.state, version=state.version + 1), events
-        case Buy() | Sell() | UseCard() | Choose():
-            # Phase 2, the market: none of these ends the turn.
-            new_state, events = _market(rules, state, seat, command, rng, resources)
+        case Buy() | Sell() | UseCard() | Choose() | Clock():
+            # Phase 2, the market, and the clock: none of these ends the turn.
+            new_state, events = (
+                _clock(rules, state, seat, command.running, now) if isinstance(command, Clock)
+                else _market(rules, state, seat, command, rng, resources))
             return replace(new_state, rng_state=rng.state, version=state.version + 1), events
         case Play():
             new_state, events = _play(rules, state, seat, command, resources)
@@ -283,6 +297,18 @@ def apply(
             raise TurnError("Comando desconhecido.", code="command.unknown")
     new_state, more = _end_turn(rules, new_state, seat, now, rng)
     return replace(new_state, rng_state=rng.state, version=state.version + 1), events + more
+
+
+def _clock(rules: RuleSet, state: MatchState, seat: int, running: bool,
+           now: int) -> tuple[MatchState, list[Event]]:
+    """Stop the turn's clock (the deadline moves ``pause_seconds`` ahead, so a pause left
+    open still ends) or start it again with a whole turn: the time read away is not lost."""
+    if rules.pause_seconds <= 0:
+        raise TurnError("Nesta mesa o relógio não para.", code="clock.not_pausable")
+    seconds = rules.turn_seconds if running else rules.pause_seconds
+    deadline = now + seconds * 1000
+    return replace(state, deadline_ms=deadline), [
+        public("clock", {"seat": seat, "running": running, "deadline_ms": deadline})]
 
 
 def _market(
@@ -558,6 +584,7 @@ def view(
         "chain_roots": list(own.chain.roots) if own is not None else None,
         "current": state.current, "turn": state.turn, "round": state.round,
         "deadline_ms": state.deadline_ms, "status": state.status,
+        "pause_seconds": rules.pause_seconds, "passes_to_end": rules.passes_to_end,
         "anchors": [{"square": [r, c], "seat": owner} for r, c, owner in state.anchors],
         # Only the count: the moves themselves are paged with the ``history`` action, so a
         # frame does not grow with the match.

@@ -118,6 +118,9 @@ class RuleSet:
     # A move that arrives this long after the deadline is still taken (the network's delay
     # between the player's click and the server); later it is refused as ``turn.expired``.
     late_grace_ms: int = 2000
+    # How long a seat may stop its own turn's clock (0: never). A Solo table allows it, so a
+    # newcomer reads the first-match tour without losing the turn; nobody else waits there.
+    pause_seconds: int = 0
     themed: bool = True
     cards: bool = True
     min_seats: int = 2
@@ -207,6 +210,7 @@ class RuleSet:
             "round_limit": self.round_limit,
             "turn_seconds": self.turn_seconds,
             "late_grace_ms": self.late_grace_ms,
+            "pause_seconds": self.pause_seconds,
             "themed": self.themed,
             "cards": self.cards,
             "seats": [self.min_seats, self.max_seats],

@@ -69,6 +69,8 @@ MEANINGS: dict[str, str] = {
     "match.left": "`resume` of a match you left",
     "match.resume_first": "a command from a connection that has not opened the match "
                           "(`resume` or `watch`)",
+    "clock.not_pausable": "stopping the turn's clock at a table where someone waits (only "
+                          "Solo tables allow it)",
     "watch.closed": "watching a live match whose table allows no spectators",
     "watch.daily_open": "watching, replaying or reading the moves of someone else's daily "
                         "attempt while its day is open",

@@ -29,7 +29,11 @@ let lastScreenKey = "";
 let lastScreen = "";
 let askedOlder = null;
 let askedReview = null;
-const tour = new Tour(app);
+// The tour stops a Solo turn's clock while it is open (nobody waits there); elsewhere it runs.
+const tour = new Tour(app, (running) => {
+  const s = store.state;
+  if (s.matchId) send("clock", { matchId: s.matchId, running });
+});
 
 // -- the socket --------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ _COMMANDS: dict[type, Callable[[Any], engine_commands.Command]] = {
     msg.Play: to_play,
     msg.Swap: lambda m: engine_commands.Swap(tuple(m.tiles)),
     msg.Pass: lambda m: engine_commands.Pass(),
+    msg.Clock: lambda m: engine_commands.Clock(m.running),
     msg.Buy: lambda m: engine_commands.Buy(m.slot),
     msg.Sell: lambda m: engine_commands.Sell(m.slot),
     msg.UseCard: lambda m: engine_commands.UseCard(m.slot, _square(m.square), m.seat,

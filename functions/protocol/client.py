@@ -193,6 +193,14 @@ class Pass(_MatchMessage):
     action: Literal["pass"]
 
 
+class Clock(_MatchMessage):
+    """Stop your turn's clock (``running`` false) or start it again with a whole turn: at a
+    Solo table only, where nobody waits (the first-match tour stops it while it is read)."""
+
+    action: Literal["clock"]
+    running: bool
+
+
 class Buy(_MatchMessage):
     action: Literal["buy"]
     slot: Slot
@@ -251,7 +259,8 @@ class Ping(_Message):
 ClientMessage = Annotated[
     Hello | Resume | JoinQueue | LeaveQueue | CreateRoom | JoinRoom | UpdateRoom | StartRoom
     | LeaveRoom | StartSolo | Rematch | Daily | StartDaily | Watch | Review | Preview
-    | History | Play | Swap | Pass | Buy | Sell | UseCard | ChooseTheme | Leave | Leaderboard
+    | History | Play | Swap | Pass | Clock | Buy | Sell | UseCard | ChooseTheme | Leave
+    | Leaderboard
     | SetStyle | Ping,
     Field(discriminator="action"),
 ]
@@ -264,8 +273,10 @@ ACTIONS: tuple[str, ...] = (
     "hello", "resume", "joinQueue", "leaveQueue", "createRoom", "joinRoom", "updateRoom",
     "startRoom", "leaveRoom", "startSolo", "rematch", "daily", "startDaily", "watch", "review",
     "preview", "history",
-    "play", "swap", "pass", "buy", "sell", "useCard", "chooseTheme", "leave", "leaderboard",
+    "play", "swap", "pass", "clock", "buy", "sell", "useCard", "chooseTheme", "leave",
+    "leaderboard",
     "setStyle", "ping",
 )
 GAME_ACTIONS = frozenset({"watch", "review", "preview", "history", "play", "swap", "pass",
+                          "clock",
                           "buy", "sell", "useCard", "chooseTheme", "leave"})

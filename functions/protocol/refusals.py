@@ -43,6 +43,7 @@ LABELS: Mapping[str, str] = {
     "before": "página",
     "limit": "tamanho da página",
     "start": "página",
+    "running": "relógio",
     "tileStyle": "estilo das peças",
     "boardStyle": "estilo do tabuleiro",
 }

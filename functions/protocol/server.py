@@ -244,6 +244,8 @@ class MatchView(_Model):
     round: int
     deadline_ms: int
     status: Literal["active", "finished"]
+    pause_seconds: int  # how long the seat may stop its turn's clock (0: never; Solo only)
+    passes_to_end: int  # passes in a row by every seat that end the match
     anchors: list[AnchorView]
     moves: int  # moves so far: the ``history`` action pages them
     result: ResultView | None

@@ -29,6 +29,9 @@ DEFAULT_BOT_LEVEL = 3
 
 Mode = Literal["solo", "normal", "room", "daily"]
 MODES: tuple[Mode, ...] = ("solo", "normal", "room", "daily")
+#: How long a Solo player may stop their turn's clock (the first-match tour does, while it is
+#: read): half an hour, after which the turn runs out as any other would.
+SOLO_PAUSE_SECONDS = 1800
 
 
 def _camel(name: str) -> str:
@@ -74,7 +77,7 @@ class MatchSettings:
         """The rule set the match is played with: its base with the table's numbers."""
         return RuleSet.named(self.base).with_settings(
             turn_seconds=self.turn_seconds, round_limit=self.rounds, cards=self.cards,
-            themed=self.themed)
+            themed=self.themed, pause_seconds=SOLO_PAUSE_SECONDS if self.mode == "solo" else 0)
 
     def bot_level(self, seat: int) -> int:
         """The level of the bot in ``seat`` (a seat whose level was not stored plays at the

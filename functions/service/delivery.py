@@ -42,10 +42,12 @@ def pending_for(before: MatchState | None, state: MatchState, events: Sequence[E
                 at_ms: int, request: tuple[str, str] | None = None,
                 answered: str | None = None, *, disarm: bool = False) -> Pending:
     """The outbox item of a write that took the match from ``before`` (None: it is new) to
-    ``state``: the person's turn it began is timed; with ``disarm``, the person's turn it
-    ended early has its timer stopped (a timeout's own timer has already fired)."""
+    ``state``: the person's turn it began is timed, and so is a turn whose clock it stopped or
+    restarted (a new deadline); with ``disarm``, the person's turn it ended early has its timer
+    stopped (a timeout's own timer has already fired)."""
     new_turn = before is None or before.turn != state.turn
-    arm = state.turn if (new_turn and not state.finished
+    moved = before is not None and not new_turn and before.deadline_ms != state.deadline_ms
+    arm = state.turn if ((new_turn or moved) and not state.finished
                          and not state.seats[state.current].bot) else None
     stop = before.turn if (disarm and before is not None and new_turn
                            and not before.seats[before.current].bot) else None
@@ -192,6 +194,10 @@ class Delivery:
         if pending.arm is None or state.finished or state.turn != pending.arm:
             return
         seconds = math.ceil(max(0, state.deadline_ms - self.ctx.clock_ms()) / 1000)
-        self.ctx.timers.schedule(turn_timer_name(state.match_id, state.turn), seconds,
-                                 {"kind": "turn", "matchId": state.match_id,
-                                  "turn": state.turn})
+        payload = {"kind": "turn", "matchId": state.match_id, "turn": state.turn}
+        name = turn_timer_name(state.match_id, state.turn)
+        # A turn whose clock was stopped or restarted already has its first timer (which will
+        # find the deadline moved and pass nothing): this one is named for its deadline.
+        if not self.ctx.timers.schedule(name, seconds, payload):
+            self.ctx.timers.schedule(turn_timer_name(state.match_id, state.turn,
+                                                     state.deadline_ms), seconds, payload)

@@ -58,6 +58,11 @@ class Outcome:
     frames: list[Postable]
 
 
+#: A turn's timer that fires this long before the turn's deadline is one of an older deadline
+#: (the clock was stopped or restarted since), and passes nothing.
+EARLY_TIMER_MS = 1000
+
+
 def _deadline(state: MatchState) -> int | None:
     """When the running person's turn times out, kept beside the state for the sweep; None
     when no person's turn runs (the match is over)."""
@@ -275,6 +280,8 @@ class MatchService:
                 return False
             rules = record.settings.rules()
             now = ctx.clock_ms()
+            if now + EARLY_TIMER_MS < state.deadline_ms:
+                return False  # the clock was stopped or restarted: a later timer is armed
             new_state, events = engine.apply(rules, state, state.current,
                                              Timeout(turn), now, resources=ctx.resources)
             new_state, events = self._bots(rules, new_state, events, record.settings, now)

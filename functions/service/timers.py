@@ -97,8 +97,11 @@ def state_machine_definition(timer_function_arn: str, dead_letter_queue_url: str
     }
 
 
-def turn_timer_name(match_id: str, turn: int) -> str:
-    return _NAME.sub("-", f"turn-{match_id}-{turn}")[:80]
+def turn_timer_name(match_id: str, turn: int, deadline_ms: int | None = None) -> str:
+    """The timer of a turn; with ``deadline_ms``, of that turn's later deadline (its clock
+    was stopped or restarted: Step Functions never reuses an execution's name)."""
+    base = f"turn-{match_id}-{turn}" + (f"-{deadline_ms}" if deadline_ms is not None else "")
+    return _NAME.sub("-", base)[:80]
 
 
 def fill_timer_name(table_id: str) -> str:

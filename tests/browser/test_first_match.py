@@ -69,6 +69,10 @@ def test_the_tour_waits_for_the_player_and_leaves_the_play_in_view(
     _start_solo(tab)
     tab.page.wait_for_selector("[data-tour] [data-tour-act=start]")
     _card_clear_of(tab, "the offer", PLAY)
+    # A Solo turn's clock stops while the tour is open: reading costs no turn time.
+    tab.page.wait_for_selector("[data-timer]:has-text('parado')")
+    turn_ms = tab.view()["turnSeconds"] * 1000
+    assert tab.view()["deadlineMs"] - tab.state("Date.now()") > turn_ms
     tab.tap("[data-tour-act=start]")
     tiles = tab.best_move(min_tiles=2)
     steps = tab.page.evaluate("() => document.querySelector('[data-tour] .tour-count')"
@@ -101,6 +105,11 @@ def test_the_tour_waits_for_the_player_and_leaves_the_play_in_view(
             tab.tap("[data-tour-act=next]")
     tab.tap("[data-tour-act=done]")
     tab.page.wait_for_selector("[data-tour]", state="detached")
+    # Closed, the tour starts the clock again with a whole turn.
+    tab.page.wait_for_function(
+        "ms => { const v = window.vanlexis.store.state.view; "
+        "return v && v.deadlineMs - Date.now() <= ms && v.deadlineMs - Date.now() > ms - 5000; }",
+        arg=turn_ms)
     # The word built with the tour open is still there, whole, and plays.
     assert len(tab.state("s.placed")) == len(tiles)
     tab.tap("[data-action=confirm]")

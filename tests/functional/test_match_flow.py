@@ -125,7 +125,7 @@ def test_two_tabs_racing_the_same_turn_apply_once_and_the_other_gets_a_clear_err
 
 def test_a_timeout_racing_a_move_lets_exactly_one_win(world: World) -> None:
     ana, _, match_id = _two_player_room(world)
-    turn = _state(world, match_id).turn
+    turn, deadline = _state(world, match_id).turn, _state(world, match_id).deadline_ms
     _, fields = _play_message(world, match_id)
     original = world.repository.save_match
     fired: list[dict[str, Any]] = []
@@ -133,6 +133,7 @@ def test_a_timeout_racing_a_move_lets_exactly_one_win(world: World) -> None:
     def save_after_the_timer(*args: Any, **kwargs: Any) -> None:
         if not fired:
             fired.append({})
+            world.clock.ms = deadline  # the move was read just in time; the timer fires now
             fired[0] = world.fire({"kind": "turn", "matchId": match_id, "turn": turn})
         original(*args, **kwargs)
 
@@ -244,6 +245,7 @@ def test_a_turn_timer_prunes_a_gone_connection_and_still_tells_the_others(
         world: World) -> None:
     ana, bia, match_id = _two_player_room(world)
     world.api.gone.add(bia.connection_id)
+    world.clock.advance(61)
     assert world.fire({"kind": "turn", "matchId": match_id, "turn": 1})["fired"] is True
     assert world.repository.get_connection(bia.connection_id) is None
     assert ana.last("update")["view"]["current"] == 1

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.chain import Chain
-from engine.commands import Leave, Pass, Play, Swap, Timeout
+from engine.commands import Clock, Leave, Pass, Play, Swap, Timeout
 from engine.errors import RuleError
 from engine.match import Player, apply, new_match, replay, standings, view
 from engine.rules import RuleSet
@@ -254,3 +254,30 @@ def test_a_match_replays_exactly_from_its_seed_and_command_log() -> None:
     again = start(seed="replay")
     assert frozen(again) == frozen(first)
     assert frozen(replay(rules, again, log, resources=RES)) == frozen(state)
+
+
+def test_a_table_that_allows_it_stops_and_restarts_the_turns_clock() -> None:
+    """Solo's pause (the tour): stopping moves the deadline ``pause_seconds`` ahead, so a move
+    long after the turn's own time is taken; restarting gives a whole turn. The turn stays."""
+    rules = RuleSet.standard().with_settings(pause_seconds=1800)
+    state = start(rules)
+    stopped, events = apply(rules, state, 0, Clock(False), 10_000, resources=RES)
+    assert stopped.deadline_ms == 10_000 + 1_800_000 and stopped.turn == state.turn
+    assert [e.kind for e in events] == ["clock"] and events[0].public
+    late = 10_000 + 600_000  # ten minutes on: past the 90 s turn, within the pause
+    tiles = find_play(rules, stopped, 0, RES)
+    played, _ = apply(rules, stopped, 0, Play(tuple(tiles)), late, resources=RES)
+    assert played.turn == state.turn + 1
+    again, _ = apply(rules, stopped, 0, Clock(True), late, resources=RES)
+    assert again.deadline_ms == late + rules.turn_seconds * 1000
+
+
+def test_the_clock_stops_nowhere_else_and_only_for_the_seat_whose_turn_it_is() -> None:
+    state = start()
+    with pytest.raises(RuleError) as refused:
+        apply(RuleSet.standard(), state, 0, Clock(False), 1000, resources=RES)
+    assert refused.value.code == "clock.not_pausable"
+    rules = RuleSet.standard().with_settings(pause_seconds=1800)
+    with pytest.raises(RuleError) as other:
+        apply(rules, start(rules), 1, Clock(False), 1000, resources=RES)
+    assert other.value.code == "turn.not_yours"

@@ -9,7 +9,12 @@ from hypothesis import strategies as st
 
 from engine.rules import RuleSet
 from functions.protocol.client import RoomSettings
-from functions.protocol.settings import DEFAULT_BOT_LEVEL, MODES, MatchSettings
+from functions.protocol.settings import (
+    DEFAULT_BOT_LEVEL,
+    MODES,
+    SOLO_PAUSE_SECONDS,
+    MatchSettings,
+)
 
 STANDARD = RuleSet.standard()
 
@@ -20,7 +25,10 @@ def test_the_defaults_are_the_rules_own_everywhere() -> None:
                                                         STANDARD.round_limit)
     assert (table.turnSeconds, table.rounds) == (STANDARD.turn_seconds, STANDARD.round_limit)
     assert (settings.cards, settings.themed) == (table.cards, table.themed) == (True, True)
-    assert MatchSettings().rules() == STANDARD
+    assert MatchSettings(mode="normal").rules() == STANDARD
+    # Solo alone lets its seat stop the clock (nobody waits there: the tour does it)
+    assert MatchSettings(mode="solo").rules() == STANDARD.with_settings(
+        pause_seconds=SOLO_PAUSE_SECONDS)
 
 
 def test_a_custom_table_makes_its_rule_set_and_one_seat_plays_solo() -> None:

@@ -22,6 +22,7 @@ EXAMPLES = {
     "play": {"matchId": "m-1", "tiles": [{"row": 10, "col": 10, "letter": "A", "wild": True}],
              "cards": [{"slot": 1, "square": [10, 10]}]},
     "swap": {"matchId": "m-1", "tiles": ["A", "?V"]}, "pass": {"matchId": "m-1"},
+    "clock": {"matchId": "m-1", "running": False},
     "buy": {"matchId": "m-1", "slot": 0}, "sell": {"matchId": "m-1", "slot": 3},
     "useCard": {"matchId": "m-1", "slot": 2, "seat": 1},
     "chooseTheme": {"matchId": "m-1", "option": 1}, "leave": {"matchId": "m-1"}, "ping": {},

@@ -81,5 +81,6 @@ export function passesInRow(state, seat) {
 export function passEndsMatch(state) {
   const view = state.view;
   if (!view || view.you === null || view.you === undefined) return false;
-  return view.seats.every((seat) => passesInRow(state, seat.seat) + (seat.seat === view.you ? 1 : 0) >= PASSES_TO_END);
+  const needed = view.passesToEnd ?? PASSES_TO_END; // the table's rule, sent in the view
+  return view.seats.every((seat) => passesInRow(state, seat.seat) + (seat.seat === view.you ? 1 : 0) >= needed);
 }

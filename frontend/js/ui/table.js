@@ -185,6 +185,8 @@ export class TableView {
   drawBar(state) {
     const view = state.view;
     const seconds = Math.max(0, Math.ceil((view.deadlineMs - Date.now()) / 1000));
+    // A stopped clock (Solo, while the tour is open): more than a whole turn is left.
+    const stopped = view.pauseSeconds > 0 && seconds > view.turnSeconds + 5;
     const you = view.you;
     const turn = myTurn(state);
     const playing = state.pacing?.current?.seat ?? view.current;
@@ -205,8 +207,9 @@ export class TableView {
     };
     this.parts.bar.dataset.seats = String(seats.length);
     this.put("bar", `
-      <span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
-            aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>
+      ${stopped ? `<span class="timer" data-timer role="timer" aria-label="Relógio parado durante o tour">parado</span>`
+        : `<span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
+            aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>`}
       <span class="turn" data-turn>${who}</span>
       <span class="scoreline" data-scoreline>${seats.map(score).join("")}</span>
       <span class="round" data-bar-round><span class="long">Rodada </span>${shownRound(state)}/${view.roundLimit}</span>

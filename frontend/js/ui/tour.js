@@ -2,12 +2,14 @@
 // (offered once: the answer, or the offer itself, is remembered in this browser). Each step
 // outlines one part of the table and says, in a sentence or two, what it is for.
 //
-// The turn clock is the server's and keeps running, so the tour must never be in the way of
-// the turn: it moves only when the player taps Próximo, Voltar or Pular (doing what a step
-// suggests is acknowledged, never a jump to another step), and its card sits where nothing of
-// the play is: over the side column on a wide screen, below the hand on a phone (the card
-// strip, the controls and the help line), never over the board, the rack or the move row.
-// Esc or "Pular" ends it; it is a small non-modal card.
+// The tour never costs turn time: at a Solo table (the view's ``pauseSeconds``: nobody waits
+// there) it stops the turn's clock while it is open and starts it again, with a whole turn,
+// when it closes; elsewhere the clock is the table's and keeps running, so the tour is never in
+// the way of the turn: it moves only when the player taps Próximo, Voltar or Pular (doing what
+// a step suggests is acknowledged, never a jump to another step), and its card sits where
+// nothing of the play is: over the side column on a wide screen, below the hand on a phone
+// (the card strip, the controls and the help line), never over the board, the rack or the move
+// row. Esc or "Pular" ends it; it is a small non-modal card.
 import { plural } from "../text.js";
 import { placeCard } from "./tour_place.js";
 
@@ -69,9 +71,18 @@ export function tourSteps(view, input = "mouse") {
   return steps;
 }
 
+/** Whether the tour stops this turn's clock: a table that allows it, on your own turn. */
+export function stopsClock(view) {
+  return Boolean(view && view.pauseSeconds > 0 && view.status !== "finished"
+    && view.you !== null && view.you !== undefined && view.current === view.you);
+}
+
 export class Tour {
-  constructor(root) {
+  /** ``clock(running)`` stops (false) or restarts (true) the turn's clock. */
+  constructor(root, clock = () => {}) {
     this.root = root;
+    this.clock = clock;
+    this.stoppedTurn = null; // the turn whose clock the tour stopped
     this.card = null;
     this.step = -1;
     this.steps = [];
@@ -106,7 +117,9 @@ export class Tour {
     this.card.innerHTML = `
       <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
       <p>Conheça a mesa em ${this.steps.length} passos. O tour só avança quando você pede e não
-        cobre o tabuleiro nem a sua mão: o relógio continua, e dá para jogar com ele aberto.</p>
+        cobre o tabuleiro nem a sua mão. ${view.pauseSeconds > 0
+          ? "O relógio fica parado enquanto ele estiver aberto, e você recomeça com o turno inteiro."
+          : "O relógio continua, e dá para jogar com ele aberto."}</p>
       <div class="tour-actions">
         <button type="button" data-tour-act="skip">Agora não</button>
         <button type="button" class="primary" data-tour-act="start">Mostrar a mesa</button>
@@ -163,6 +176,11 @@ export class Tour {
   update(state) {
     this.lastState = state;
     if (!this.card) return;
+    const view = state.view;
+    if (stopsClock(view) && this.stoppedTurn !== view.turn) {
+      this.stoppedTurn = view.turn; // each of your turns while the tour is open
+      this.clock(false);
+    }
     if (this.step >= 0) this.drawTry(state);
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => { if (this.card) placeCard(this.card, this.target()); });
@@ -170,6 +188,11 @@ export class Tour {
 
   finish(how) {
     remember(how);
+    const view = this.lastState?.view;
+    if (this.stoppedTurn !== null && stopsClock(view) && view.turn === this.stoppedTurn) {
+      this.clock(true); // the turn starts again, whole: the time read away is not lost
+    }
+    this.stoppedTurn = null;
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
