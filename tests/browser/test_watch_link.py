@@ -40,7 +40,7 @@ def test_a_watch_link_says_what_it_leads_to(browser: Any, stack: LocalStack,
     assert "link de uma partida" in invite.inner_text()
     # Who plays and the theme, before a name is typed (no guest, no socket yet).
     visitor.page.wait_for_selector("[data-invite-summary]")
-    said = visitor.page.inner_text("[data-invite-summary]")
+    said = visitor.page.inner_text("[data-invite-summary]").replace("\xa0", " ")
     assert said == f"Ana Lima, Robô 1 e Robô 2 jogam com o tema {theme} — ao vivo, " \
                    "rodada 1 de 3.", said
     assert visitor.state("s.me") is None and visitor.state("s.connection") == "offline"

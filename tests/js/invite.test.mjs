@@ -12,7 +12,7 @@ const LIVE = {
   players: [{ name: "Ana", bot: false }, { name: "Robô 1", bot: true }, { name: "Robô 2", bot: true }],
 };
 
-const plain = (html) => html.replace(/<[^>]+>/g, "");
+const plain = (html) => html.replace(/<[^>]+>/g, "").replaceAll("&nbsp;", " ");
 
 test("names are listed as Portuguese lists them", () => {
   assert.equal(namesList(["Ana"]), "Ana");

@@ -125,7 +125,7 @@ export function inviteCard(summary) {
     : "partida terminada: veja o replay";
   return {
     live,
-    lead: `${namesList(names)} ${verb}${what}${theme} — ${when}.`,
+    lead: `${namesList(names)} ${verb}${what}${theme}&nbsp;— ${when}.`,  // the dash stays with the theme
     body: live ? "Escolha um nome e entre para assistir a cada lance no tabuleiro, sem as peças de ninguém."
       : "Escolha um nome e entre para rever a partida lance a lance.",
     button: live ? "Entrar e assistir" : "Entrar e ver o replay",
