@@ -418,3 +418,17 @@ def write_index(directory: Path, lexicon: Lexicon) -> Path:
     path.write_text(json.dumps({"themes": index}, ensure_ascii=False, sort_keys=True) + "\n",
                     encoding="utf-8")
     return path
+
+
+@functools.cache
+def theme_name(theme_id: str, directory: Path = DEFAULT_DIR) -> str:
+    """A theme's display name read from its file alone, without the lexicon a full parse
+    needs (what a page says about a match before anything of the game is loaded). The files
+    are validated when the catalog loads them, and by the Lambda build (:func:`write_index`)."""
+    path = directory / f"{theme_id}.json"
+    if not _ID.match(theme_id) or not path.is_file():
+        raise UnknownThemeError(f"O tema “{theme_id}” não existe.", code="theme.unknown")
+    name = json.loads(path.read_text(encoding="utf-8")).get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ThemeError(f"{path.name}: o tema precisa de um nome")
+    return name.strip()

@@ -4,13 +4,17 @@ allowance and single-use records, and the clock.
 Built once per Lambda container, like :mod:`functions.runtime`, but apart from it: these two
 functions are on every player's way in (a guest, a ticket, a connection), so they import
 neither the engine, the themes, the services nor the protocol's models, and they are the only
-two that read the signing key.
+two that read the signing key. The one exception is the identity API's public summary of a
+match (``GET /match/<id>``): it loads the match's state, so what it needs is imported the
+first time a summary is asked for, never for a guest or a ticket.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from functions.clock import wall_clock_ms
 from functions.config import Config
@@ -18,16 +22,35 @@ from functions.container import PerContainer
 from functions.service.identity import Signer
 from functions.storage.table import Table
 
+if TYPE_CHECKING:
+    from functions.storage.repository import Repository
+
 
 @dataclass
 class IdentityRuntime:
     signer: Signer
-    table: Table  # only its allowances (LIMIT#) and single-use records (ONCE#)
+    #: its allowances (LIMIT#) and single-use records (ONCE#); and the match items a summary
+    #: reads (MATCH#, through :attr:`matches`)
+    table: Table
     guests_per_hour: int
     clock_ms: Callable[[], int] = wall_clock_ms
 
     def now_s(self) -> int:
         return self.clock_ms() // 1000
+
+    @functools.cached_property
+    def matches(self) -> Repository:
+        """The same table and client, read as match records."""
+        from functions.storage.repository import Repository
+
+        return Repository(self.table.client, self.table.table)
+
+    def match_summary(self, match_id: str) -> dict[str, Any]:
+        """What anyone may know of a match before they have a name
+        (:func:`functions.service.match_summary.summary`; refusals raise its errors)."""
+        from functions.service.match_summary import summary
+
+        return summary(self.matches, match_id, self.clock_ms())
 
 
 def from_config(config: Config) -> IdentityRuntime:

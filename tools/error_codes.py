@@ -32,6 +32,7 @@ MEANINGS: dict[str, str] = {
                     "`requestId`",
     "server.error": "anything unexpected: logged with its trace, no internals sent",
     "http.not_found": "the identity API has no such path",
+    "match.bad_id": "`GET /match/<id>` with an id that is not 1–64 of `A–Z a–z 0–9 _ -`",
     # -- identity --
     "auth.no_connection": "the connection is unknown (reconnect)",
     "auth.ticket_missing": "connecting without a ticket",
@@ -62,7 +63,7 @@ MEANINGS: dict[str, str] = {
                          "(case and accents aside)",
     "state.changed": "the match or table kept changing while the request retried: try again",
     # -- a match, from the service --
-    "match.not_found": "no match has that id",
+    "match.not_found": "no match has that id (`GET /match/<id>`: a 404)",
     "match.not_seated": "a seat's action in a match you do not sit in",
     "match.finished": "a command to a match that has ended",
     "match.already_in": "starting something new while seated in an unfinished match",
@@ -71,9 +72,11 @@ MEANINGS: dict[str, str] = {
                           "(`resume` or `watch`)",
     "clock.not_pausable": "stopping the turn's clock at a table where someone waits (only "
                           "Solo tables allow it)",
-    "watch.closed": "watching a live match whose table allows no spectators",
-    "watch.daily_open": "watching, replaying or reading the moves of someone else's daily "
-                        "attempt while its day is open",
+    "watch.closed": "watching a live match whose table allows no spectators, or asking "
+                    "for its summary (`GET /match/<id>`: a 403)",
+    "watch.daily_open": "watching, replaying, reading the moves or asking for the summary of "
+                        "someone else's daily attempt while its day is open (`GET "
+                        "/match/<id>`: a 403)",
     "review.not_finished": "a review asked for before the match ended",
     # -- a match, from the engine's rules --
     "match.over": "the engine refuses a command to a finished match",

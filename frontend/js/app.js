@@ -1,5 +1,5 @@
 // Vanlexis in the browser: wiring the store, the socket, the screens and the player's input.
-import { GameSocket, createGuest, forgetGuest, storedGuest } from "./net.js";
+import { GameSocket, createGuest, forgetGuest, matchSummary, storedGuest } from "./net.js";
 import { dailyShareText } from "./store/daily.js";
 import { applyFrame } from "./store/frames.js";
 import { replayTo } from "./store/replay.js";
@@ -47,7 +47,8 @@ function onFrame(frame) {
   const before = store.state.matchId;
   store.update((s) => applyFrame(s, frame, describeEvent));
   const s = store.state;
-  if (frame.type === "welcome" && replayLink()) {
+  // A link whose match the entry page already said cannot be watched is not asked for again.
+  if (frame.type === "welcome" && replayLink() && s.inviteSummary?.status !== "refused") {
     store.update((st) => { st.watching = replayLink(); });
     send("watch", { matchId: replayLink() });
   } else if (frame.type === "welcome") {
@@ -177,7 +178,8 @@ function render(state) {
       send("review", { matchId: state.matchId, start });
     }
   }
-  const key = JSON.stringify([state.screen, state.me, state.queue, state.room, state.ended,
+  const key = JSON.stringify([state.screen, state.me, state.invite, state.inviteSummary,
+                              state.queue, state.room, state.ended,
                               state.leaderboard, state.rematchOffer, state.daily,
                               state.screen === "end" && [
                                 state.view?.version, state.history.moves.length,
@@ -280,7 +282,19 @@ async function start() {
     connect(guest);
   } else {
     // A link to a match opened before choosing a name: the entry page says what it is.
-    store.update((s) => { s.screen = "entry"; s.invite = replayLink(); });
+    showInvite(replayLink());
+  }
+}
+
+/** The entry page for a match's link (or none): the server's public summary of the match is
+ *  asked for at once and shown in the invitation card when it comes. */
+async function showInvite(matchId) {
+  store.update((s) => { s.screen = "entry"; s.invite = matchId; s.inviteSummary = null; });
+  if (!matchId) return;
+  const summary = await matchSummary(config.apiUrl, matchId);
+  // Only if the page still shows that link's entry (a name may have been chosen meanwhile).
+  if (summary && !store.state.me && store.state.invite === matchId) {
+    store.update((s) => { s.inviteSummary = summary; });
   }
 }
 
@@ -291,7 +305,9 @@ function replayLink() {
 
 window.addEventListener("hashchange", () => {
   const id = replayLink();
-  if (id && store.state.connection === "online") {
+  if (id && !store.state.me && store.state.screen === "entry") {
+    showInvite(id);  // another match's link, still before a name
+  } else if (id && store.state.connection === "online") {
     store.update((s) => { s.watching = id; });
     send("watch", { matchId: id });
   }

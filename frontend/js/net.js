@@ -1,4 +1,5 @@
-// Talking to the server: the guest identity (HTTP) and the game socket (WebSocket).
+// Talking to the server: the guest identity and a match link's summary (HTTP), and the game
+// socket (WebSocket).
 // The socket reconnects with backoff, pings well inside API Gateway's 10-minute idle limit,
 // renews itself before the 2-hour connection limit, and stamps every command with a requestId.
 
@@ -44,6 +45,27 @@ export async function createGuest(apiUrl, name) {
   const guest = await postJson(`${apiUrl}/guest`, { name });
   localStorage.setItem(GUEST_KEY, JSON.stringify(guest));
   return guest;
+}
+
+/** What a match's link leads to, asked before a name is chosen (the identity API's public
+ *  ``GET /match/<id>``): ``{ status: "ok", match }``, ``{ status: "refused", code, message }``
+ *  when the server says it cannot be watched, or null when the server could not be asked or
+ *  answered something else (a throttle, a fault): the page then says what it always said. */
+export async function matchSummary(apiUrl, matchId) {
+  let answer;
+  try {
+    // A plain GET, no headers: a simple cross-origin request, with no preflight (the answer
+    // itself says no-store).
+    answer = await fetch(`${apiUrl}/match/${encodeURIComponent(matchId)}`);
+  } catch {
+    return null;
+  }
+  const data = await answer.json().catch(() => null);
+  if (answer.ok && Array.isArray(data?.players)) return { status: "ok", match: data };
+  if (!answer.ok && data?.error?.code) {
+    return { status: "refused", code: data.error.code, message: data.error.message };
+  }
+  return null;
 }
 
 export class GameSocket {

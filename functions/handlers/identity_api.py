@@ -1,9 +1,14 @@
 """The HTTP side of identity: ``POST /guest`` makes a guest, ``POST /ticket`` trades a token
-for a one-minute WebSocket ticket. Tokens travel in request bodies, never in URLs."""
+for a one-minute WebSocket ticket. Tokens travel in request bodies, never in URLs.
+
+``GET /match/<id>`` is the one public read: what a match's link leads to (who plays, the
+theme, live or over), for a visitor who has no name yet; refused as watching it would be."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from functions import identity_runtime
@@ -15,6 +20,7 @@ from functions.handlers.observability import (
     observed,
 )
 from functions.protocol import json_input
+from functions.service.errors import ServiceError
 from functions.service.identity import AuthError, InvalidNameError, clean_name
 
 _HEADERS = {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"}
@@ -67,6 +73,27 @@ def _ticket(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, 
 
 _ROUTES = {"POST /guest": _guest, "POST /ticket": _ticket}
 
+#: the protocol's ``MatchId`` (functions/protocol/client.py), checked before anything is read
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MATCH_ROUTE = "GET /match/{matchId}"
+#: a summary's refusals: the match is not there, or it may not be watched now
+_SUMMARY_STATUS = {"match.not_found": 404}
+
+
+def _match(params: dict[str, Any]) -> dict[str, Any]:
+    match_id = params.get("matchId")
+    if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+        return _error(400, "match.bad_id",
+                      "Este link de partida não é válido: confira se ele foi copiado inteiro.")
+    try:
+        return _answer(200, identity_runtime.current().match_summary(match_id))
+    except ServiceError as exc:
+        return _error(_SUMMARY_STATUS.get(exc.code, 403), exc.code, exc.message)
+
+
+#: routes that read no body, with their path parameters
+_READS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {MATCH_ROUTE: _match}
+
 
 class _RefusedError(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
@@ -99,8 +126,22 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return answer
 
 
+def _route_key(event: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The route asked for and its path parameters, from an HTTP API event (``routeKey``) or
+    a REST-shaped one (``httpMethod`` and ``path``)."""
+    if event.get("routeKey"):
+        return str(event["routeKey"]), dict(event.get("pathParameters") or {})
+    method, path = event.get("httpMethod"), str(event.get("path"))
+    if path.startswith("/match/"):
+        return f"{method} /match/{{matchId}}", {"matchId": path.removeprefix("/match/")}
+    return f"{method} {path}", {}
+
+
 def _route(event: dict[str, Any]) -> dict[str, Any]:
-    route = _ROUTES.get(event.get("routeKey") or f"{event.get('httpMethod')} {event.get('path')}")
+    key, params = _route_key(event)
+    if key in _READS:
+        return _READS[key](params)
+    route = _ROUTES.get(key)
     if route is None:
         return _error(404, "http.not_found", "Caminho desconhecido.")
     try:

@@ -18,14 +18,13 @@ from dataclasses import dataclass, replace
 
 from engine import match as engine
 from engine.commands import Command, Leave, Play, Timeout
-from engine.daily import challenge_day
 from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
 from functions.protocol.server import Breakdown, Encoded, Postable, View, Watchers
 from functions.protocol.settings import MatchSettings
-from functions.service import history, review, seating
+from functions.service import history, review, seating, spectating
 from functions.service.context import Context
 from functions.service.delivery import Delivery, pending_for, watchers
 from functions.service.errors import ServiceError
@@ -227,8 +226,7 @@ class MatchService:
         if seat is None:
             self._refuse_open_daily(record)
         if not state.finished:
-            if not record.settings.spectators:
-                raise ServiceError("watch.closed", "Esta mesa não aceita espectadores.")
+            spectating.refuse_closed_table(record, state.finished)
             self.ctx.repository.attach_connection(connection_id, match_id)
         connections, online = self.delivery.online(match_id)
         watching = watchers(state, connections)
@@ -240,14 +238,7 @@ class MatchService:
         return Outcome([View(requestId=request_id, matchId=match_id, view=view)])
 
     def _refuse_open_daily(self, record: MatchRecord) -> None:
-        """An attempt at the Desafio do dia is seen by others only once its day is over:
-        every player of the day draws from the same bag."""
-        day = record.settings.day
-        if record.settings.mode == "daily" and day is not None \
-                and day >= challenge_day(self.ctx.clock_ms()):
-            raise ServiceError("watch.daily_open",
-                               "Uma tentativa do desafio do dia só pode ser vista depois que "
-                               "o dia acaba: as peças são as mesmas para todos.")
+        spectating.refuse_open_daily(record, self.ctx.clock_ms())
 
     def review(self, player_id: str, match_id: str, start: int, request_id: str) -> Encoded:
         """A page of the seat's own post-game review (computed the first time)."""

@@ -244,8 +244,10 @@ class Repository(LobbyItems):
                         "ConditionExpression": "attribute_not_exists(pk) OR matchId = :old",
                         "ExpressionAttributeValues": {":old": value(claim.replaces)}}}
 
-    def load_match(self, match_id: str) -> MatchRecord | None:
-        item = self._get(f"MATCH#{match_id}", "STATE")
+    def load_match(self, match_id: str, consistent: bool = True) -> MatchRecord | None:
+        """The match (a strongly consistent read unless ``consistent`` is False: what only
+        shows a match, and writes nothing from it, may read a second late at half the cost)."""
+        item = self._get(f"MATCH#{match_id}", "STATE", consistent)
         if item is None:
             return None
         deadline = item.get("deadline")

@@ -19,8 +19,9 @@ from __future__ import annotations
 TABLE: dict[str, dict[str, tuple[str, ...]]] = {
     # the ticket's nonce, recorded once
     "Authorizer": {"PutItem": ("ONCE#",)},
-    # guests made from one address this hour
-    "Identity": {"UpdateItem": ("LIMIT#",)},
+    # guests made from one address this hour; a match's state, for its public summary
+    # (GET /match/<id>)
+    "Identity": {"UpdateItem": ("LIMIT#",), "GetItem": ("MATCH#",)},
     # the connection and its player's list of connections; stale ones are pruned
     "Connect": {"GetItem": ("CONN#",), "PutItem": ("CONN#", "PLAYER#"),
                 "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},

@@ -111,15 +111,22 @@ class Throttles:
     connect_burst: int
     identity_rate: int  # POST /guest and /ticket: one ticket per (re)connection
     identity_burst: int
+    summary_rate: int  # GET /match/<id>: a match link opened before a name is chosen
+    summary_burst: int
 
 
 def throttles(matches: int) -> Throttles:
     load = Load(matches)
     stage = max(100, math.ceil(load.messages_in * PEAK / 50) * 50)
     connect = min(NEW_CONNECTIONS_QUOTA, max(20, math.ceil(load.reconnects / 10) * 10))
+    # A summary is read once by a newcomer who holds a match's link, who then needs a guest
+    # and a ticket: half the identity API's rate is plenty, on a route of its own so that a
+    # flood of summaries is refused by API Gateway before it reaches a function or the table.
+    summary = max(10, connect // 2)
     return Throttles(stage_rate=stage, stage_burst=2 * stage, connect_rate=connect,
                      connect_burst=2 * connect, identity_rate=connect,
-                     identity_burst=2 * connect)
+                     identity_burst=2 * connect, summary_rate=summary,
+                     summary_burst=2 * summary)
 
 
 #: concurrent matches the stack is sized for unless ``-c matches=N`` says otherwise
@@ -152,6 +159,8 @@ def table() -> str:
                                           for t in sized])
     row("$connect and identity API (rate / burst)", [f"{t.connect_rate:,} / {t.connect_burst:,}"
                                                      for t in sized])
+    row("a match's public summary (rate / burst)", [f"{t.summary_rate:,} / {t.summary_burst:,}"
+                                                   for t in sized])
     return "\n".join(rows)
 
 

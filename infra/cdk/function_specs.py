@@ -18,5 +18,6 @@ SPECS: dict[str, tuple[str, int, int, str]] = {
               "turn timeouts, queue fill, the overdue-turn sweep"),
     "Outbox": ("functions.handlers.outbox.handler", 1024, 60,
                "after a match write: timers and the other seats' frames (table stream)"),
-    "Identity": ("functions.handlers.identity_api.handler", 1024, 5, "POST /guest, /ticket"),
+    "Identity": ("functions.handlers.identity_api.handler", 1024, 5,
+                 "POST /guest, /ticket; GET /match/{id}"),
 }

@@ -1,4 +1,5 @@
-"""Identity: the signing secret and the HTTP API that makes guests and tickets."""
+"""Identity: the signing secret and the HTTP API that makes guests and tickets, and answers
+anyone a match's public summary (what its link leads to)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from constructs import Construct
 from infra.cdk.capacity import Throttles
 from infra.cdk.functions import GameFunctions
 from infra.cdk.realtime import ACCESS_LOG_FORMAT
+
+#: a match's public summary (functions/handlers/identity_api.py)
+SUMMARY_PATH = "/match/{matchId}"
 
 
 class SigningKey(Construct):
@@ -33,12 +37,15 @@ class IdentityApi(Construct):
         self.api = apigw.HttpApi(
             self, "Api", api_name=api_name,
             cors_preflight=apigw.CorsPreflightOptions(
-                allow_origins=[allowed_origin], allow_methods=[apigw.CorsHttpMethod.POST],
+                allow_origins=[allowed_origin],
+                allow_methods=[apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.GET],
                 allow_headers=["content-type"]),
         )
         target = integrations.HttpLambdaIntegration("Identity", functions.live("Identity"))
         for path in ("/guest", "/ticket"):
             self.api.add_routes(path=path, methods=[apigw.HttpMethod.POST], integration=target)
+        self.api.add_routes(path=SUMMARY_PATH, methods=[apigw.HttpMethod.GET],
+                            integration=target)
         access_logs = logs.LogGroup(self, "AccessLogs", retention=logs.RetentionDays.ONE_MONTH,
                                     removal_policy=RemovalPolicy.DESTROY)
         stage = self.api.default_stage
@@ -53,3 +60,8 @@ class IdentityApi(Construct):
         cfn_stage.default_route_settings = apigw.CfnStage.RouteSettingsProperty(
             throttling_burst_limit=throttles.identity_burst,
             throttling_rate_limit=throttles.identity_rate)
+        # Anyone may ask for a match's summary: its own, smaller allowance, so that asking
+        # for them never takes the tickets' (infra/cdk/capacity.py).
+        cfn_stage.route_settings = {f"GET {SUMMARY_PATH}": {
+            "ThrottlingRateLimit": throttles.summary_rate,
+            "ThrottlingBurstLimit": throttles.summary_burst}}

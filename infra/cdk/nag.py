@@ -43,7 +43,8 @@ ACCEPTED: dict[str, str] = {
         "WebSocket authorization happens once, on $connect (the ticket authorizer); message "
         "routes ride that authorized connection, and the handlers act only for the "
         "connection's own player. The identity API is public by design: it creates guests, "
-        "and tickets require a signed token.",
+        "tickets require a signed token, and a match's summary holds only what anyone with "
+        "its link may see.",
     "SMG4":
         "The signing key is rotated by hand, with the old key still listed so nobody is "
         "signed out, and removed after the tokens' 180 days (docs/operations.md); a "

@@ -1,5 +1,6 @@
 """The local HTTP side: the static site with its ``config.json`` and the identity API (as an
-API Gateway HTTP API would call its Lambda) on the public port; API Gateway's management API
+API Gateway HTTP API would call its Lambda: ``POST /guest``, ``POST /ticket``, ``GET
+/match/{matchId}``) on the public port; API Gateway's management API
 for the gateway's connections (``POST``/``GET``/``DELETE /@connections/{id}``, with or without
 a stage prefix) on a second server that listens on 127.0.0.1 only, as in the cloud only the
 game's own functions reach it.
@@ -25,6 +26,7 @@ from infra.local.gateway import LambdaContext, LocalGateway
 
 MAX_BODY = 256 * 1024
 _CONNECTIONS = "/@connections/"
+_MATCH = "/match/"
 
 
 class LocalHttp(ThreadingHTTPServer):
@@ -124,6 +126,13 @@ class _Handler(BaseHTTPRequestHandler):
         if path == "/config.json":
             self._send(HTTPStatus.OK, json.dumps(self.server.config).encode())
             return
+        if self.command == "GET" and path.startswith(_MATCH):
+            # As the HTTP API's ``GET /match/{matchId}``: one path segment, passed unchecked
+            # (the handler checks it before reading anything).
+            match_id = path.removeprefix(_MATCH)
+            if "/" not in match_id:
+                self._identity(f"GET {_MATCH}{{matchId}}", path, b"", {"matchId": match_id})
+                return
         self._static(path)
 
     do_HEAD = do_GET  # noqa: N815 - the name http.server looks for
@@ -144,11 +153,20 @@ class _Handler(BaseHTTPRequestHandler):
         if path not in ("/guest", "/ticket"):
             self._send(HTTPStatus.NOT_FOUND, b'{"message":"Not Found"}')
             return
-        event = {"version": "2.0", "routeKey": f"POST {path}", "rawPath": path,
-                 "body": body.decode("utf-8", "replace"), "isBase64Encoded": False,
-                 "requestContext": {"http": {"method": "POST", "path": path,
-                                             "sourceIp": self.client_address[0]},
-                                    "requestId": secrets.token_hex(8)}}
+        self._identity(f"POST {path}", path, body)
+
+    def _identity(self, route: str, path: str, body: bytes,
+                  parameters: dict[str, str] | None = None) -> None:
+        """Call the identity API's handler as the HTTP API would, and answer with its reply."""
+        method = route.split(" ", 1)[0]
+        event: dict[str, Any] = {
+            "version": "2.0", "routeKey": route, "rawPath": path,
+            "body": body.decode("utf-8", "replace"), "isBase64Encoded": False,
+            "requestContext": {"http": {"method": method, "path": path,
+                                        "sourceIp": self.client_address[0]},
+                               "requestId": secrets.token_hex(8)}}
+        if parameters is not None:
+            event["pathParameters"] = parameters
         answer = self.server.identity(event, LambdaContext("identity", secrets.token_hex(8)))
         self._send(int(answer["statusCode"]), str(answer.get("body", "")).encode("utf-8"),
                    dict(answer.get("headers", {})).get("content-type", "application/json"))

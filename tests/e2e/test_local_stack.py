@@ -167,6 +167,10 @@ def test_the_public_port_does_not_answer_the_management_api(stack: LocalStack) -
     (b"POST /guest HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", b"413"),
     (b"GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n", b"404"),
     (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"404"),
+    # a match's summary: the id is checked before anything is read
+    (b"GET /match/%00 HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+    (b"GET /match/" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+    (b"GET /match/m-000000000000 HTTP/1.1\r\nHost: x\r\n\r\n", b"404"),
 ])
 def test_hostile_http_requests_get_an_answer_at_once(stack: LocalStack, request_bytes: bytes,
                                                      status: bytes) -> None:

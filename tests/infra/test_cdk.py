@@ -93,6 +93,36 @@ def test_the_stages_are_throttled_as_the_capacity_model_sizes_them_and_logged(
     assert sized.stage_rate > capacity.Load(capacity.DEFAULT_MATCHES).messages_in * 1.5
 
 
+def test_the_identity_api_makes_guests_and_tickets_and_tells_anyone_a_matchs_summary(
+        synthesized: tuple[Template, Path]) -> None:
+    template, _ = synthesized
+    [api] = [k for k, r in _resources(template, "AWS::ApiGatewayV2::Api").items()
+             if r["Properties"].get("ProtocolType") == "HTTP"]
+    routes = {r["Properties"]["RouteKey"]: r["Properties"]
+              for r in _resources(template, "AWS::ApiGatewayV2::Route").values()
+              if r["Properties"]["ApiId"] == {"Ref": api}}
+    assert set(routes) == {"POST /guest", "POST /ticket", "GET /match/{matchId}"}
+    integrations = _resources(template, "AWS::ApiGatewayV2::Integration")
+    for key, route in routes.items():
+        assert route["AuthorizationType"] == "NONE", key
+        integration = route["Target"]["Fn::Join"][1][1]["Ref"]
+        assert "FunctionsIdentity" in json.dumps(integrations[integration]["Properties"]), key
+    cors = _resources(template, "AWS::ApiGatewayV2::Api")[api]["Properties"]["CorsConfiguration"]
+    assert sorted(cors["AllowMethods"]) == ["GET", "POST"] and len(cors["AllowOrigins"]) == 1
+    # Summaries have an allowance of their own, below the tickets' that every player needs.
+    sized = capacity.throttles(capacity.DEFAULT_MATCHES)
+    template.has_resource_properties("AWS::ApiGatewayV2::Stage", {
+        "StageName": "$default",
+        "RouteSettings": {"GET /match/{matchId}": {
+            "ThrottlingRateLimit": sized.summary_rate,
+            "ThrottlingBurstLimit": sized.summary_burst}}})
+    assert sized.summary_rate < sized.identity_rate
+    # What the identity function may do to the table: its guest allowance, and reading a
+    # match's items for the summary. No write of a match, no query, no other key.
+    assert _table_grants(template, "Identity") == {("UpdateItem", "table", "LIMIT#"),
+                                                   ("GetItem", "table", "MATCH#")}
+
+
 def test_the_capacity_document_shows_the_models_table() -> None:
     text = (Path(__file__).parents[2] / "docs" / "capacity.md").read_text(encoding="utf-8")
     assert capacity.table() in text, "run python -m infra.cdk.capacity and paste its table"

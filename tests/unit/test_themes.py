@@ -11,7 +11,14 @@ import pytest
 
 from engine.lexicon import Lexicon
 from engine.rules import Band
-from engine.themes import DEFAULT_DIR, ThemeCatalog, ThemeError, parse_theme
+from engine.themes import (
+    DEFAULT_DIR,
+    ThemeCatalog,
+    ThemeError,
+    UnknownThemeError,
+    parse_theme,
+    theme_name,
+)
 from tools.curator import MINIMUM
 
 LEX = Lexicon.default()
@@ -162,3 +169,14 @@ def test_the_build_refuses_an_invalid_theme(tmp_path: Path) -> None:
     (tmp_path / "teste.json").write_text(json.dumps(broken(name="")), encoding="utf-8")
     with pytest.raises(ThemeError, match=r"teste\.json"):
         write_index(tmp_path, LEX)
+
+
+def test_a_themes_name_is_read_from_its_file_alone() -> None:
+    """What a match's public summary says of its theme: the name the full parse gives, read
+    without the lexicon; an id that names no theme file is refused, never read."""
+    catalog = ThemeCatalog.load(DEFAULT_DIR, LEX)
+    for theme_id in catalog.ids():
+        assert theme_name(theme_id) == catalog.get(theme_id).name, theme_id
+    for bad in ("nao-existe", "../themes/animais", "Animais", "", "animais/"):
+        with pytest.raises(UnknownThemeError):
+            theme_name(bad)

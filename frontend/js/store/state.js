@@ -35,6 +35,7 @@ export function freshState() {
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null, // the match a replay link asked for, until its view arrives
     invite: null, // the match a link names when it is opened before a name is chosen
+    inviteSummary: null, // what the server said of that match (net.matchSummary), once it has
     daily: null, // today's Desafio do dia, as the server last said
     replayStep: 0, // how many moves of the replay are on its board
     rematchOffer: null, // someone from your last room match wants to play again

@@ -55,12 +55,13 @@ export function checkForm(form) {
 // -- entry -------------------------------------------------------------------------------------
 
 export function entryScreen(state) {
+  const invite = state.invite ? inviteCard(state.inviteSummary) : null;
   return `
     <div class="lx lx-entry">
       <section class="lx-card entry-card" aria-labelledby="entry-title">
         ${tiles("VANLEXIS", "tiles brand-tiles")}
         <h2 id="entry-title" tabindex="-1" data-screen-heading>Bem-vindo ao Vanlexis</h2>
-        ${state.invite ? watchInvite() : ""}
+        ${invite ? watchInvite(invite) : ""}
         <p class="pitch">O jogo de palavras em que o tema da partida vale mais: monte palavras no
           tabuleiro, use cartas de poder e jogue contra robôs ou amigos, a qualquer hora.</p>
         <ul class="perks" aria-label="Destaques do jogo">
@@ -74,7 +75,7 @@ export function entryScreen(state) {
             <input id="guest-name" name="name" maxlength="20" autocomplete="nickname" required
                    spellcheck="false" aria-describedby="guest-name-hint guest-name-error"
                    placeholder="Como quer ser chamado?" value="${esc(state.me?.name || "")}">
-            <button class="lx-primary" type="submit">${state.invite ? "Entrar e assistir" : "Entrar"}</button>
+            <button class="lx-primary" type="submit">${invite ? invite.button : "Entrar"}</button>
           </div>
           <p class="hint" id="guest-name-hint">De 1 a 20 caracteres: letras, números, espaços, ponto, apóstrofo e hífen.</p>
           <p class="form-error" id="guest-name-error" role="alert" data-form-error></p>
@@ -84,14 +85,62 @@ export function entryScreen(state) {
     </div>`;
 }
 
-/** A link to a match opened before choosing a name: what it leads to. Who plays, the theme and
- *  whether it is live come from the server, which answers only once you are in (a name first),
- *  so this says what the link is and what happens next. */
-function watchInvite() {
-  return `<section class="watch-invite" data-watch-invite aria-labelledby="invite-title">
-          <h3 id="invite-title"><span class="live-dot" aria-hidden="true"></span>Você recebeu o link de uma partida</h3>
-          <p>Escolha um nome e entre: em seguida você vê quem está jogando, o tema e cada lance no
-            tabuleiro, ao vivo, sem as peças de ninguém. Se a partida já acabou, você a revê lance a lance.</p>
-        </section>`;
+// -- a match's link opened before choosing a name ----------------------------------------------
+
+/** "Ana", "Ana e Bia", "Ana, Robô 1 e Robô 2". */
+export function namesList(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
 }
 
+/** Why the link leads to nothing to watch now, said plainly (the server's refusal codes). */
+const REFUSED = {
+  "match.not_found": "Esta partida não foi encontrada: o link pode estar incompleto, ou a partida é antiga e já saiu do ar.",
+  "watch.closed": "Esta mesa não aceita espectadores enquanto a partida está em andamento. Quando ela terminar, este mesmo link mostra a partida lance a lance.",
+  "watch.daily_open": "É uma tentativa do Desafio do dia: ela pode ser vista depois que o dia acaba (meia-noite, horário de Brasília), porque as peças do dia são as mesmas para todos.",
+};
+
+/** The invitation card's parts for what the server said of the match (``summary``: the
+ *  identity API's ``GET /match/<id>`` as ``net.matchSummary`` returns it; null when it is not
+ *  known, and the card says what the link is in general). HTML-escaped. */
+export function inviteCard(summary) {
+  const general = {
+    live: true, lead: "",
+    body: "Escolha um nome e entre: em seguida você vê quem está jogando, o tema e cada lance no tabuleiro, ao vivo, sem as peças de ninguém. Se a partida já acabou, você a revê lance a lance.",
+    button: "Entrar e assistir",
+  };
+  if (summary?.status === "refused") {
+    const why = REFUSED[summary.code];
+    if (!why) return general;
+    return { live: false, refused: summary.code, lead: why,
+             body: "Você pode escolher um nome e entrar para jogar.", button: "Entrar" };
+  }
+  if (summary?.status !== "ok") return general;
+  const match = summary.match;
+  const live = match.status === "live";
+  const names = (match.players || []).map((p) => `<strong>${esc(p.name)}</strong>`);
+  const verb = names.length === 1 ? (live ? "joga" : "jogou") : (live ? "jogam" : "jogaram");
+  const what = match.mode === "daily" ? " o Desafio do dia" : (match.theme ? "" : " uma partida");
+  const theme = match.theme ? ` com o tema <strong>${esc(match.theme.name)}</strong>` : " sem tema";
+  const when = live ? `ao vivo, rodada ${Number(match.round)} de ${Number(match.roundLimit)}`
+    : "partida terminada: veja o replay";
+  return {
+    live,
+    lead: `${namesList(names)} ${verb}${what}${theme}&nbsp;— ${when}.`,  // the dash stays with the theme
+    body: live ? "Escolha um nome e entre para assistir a cada lance no tabuleiro, sem as peças de ninguém."
+      : "Escolha um nome e entre para rever a partida lance a lance.",
+    button: live ? "Entrar e assistir" : "Entrar e ver o replay",
+  };
+}
+
+/** A link to a match opened before choosing a name: what it leads to. Who plays, the theme and
+ *  whether it is live come from the identity API's public summary of the match, asked for as
+ *  the page opens; until it answers (or if it cannot), the card says what such a link is. */
+function watchInvite(invite) {
+  const dot = invite.live ? '<span class="live-dot" aria-hidden="true"></span>' : "";
+  const lead = invite.lead ? `<p class="invite-lead" data-invite-summary${invite.refused ? ` data-refused="${esc(invite.refused)}"` : ""}>${invite.lead}</p>` : "";
+  return `<section class="watch-invite" data-watch-invite aria-labelledby="invite-title">
+          <h3 id="invite-title">${dot}Você recebeu o link de uma partida</h3>
+          ${lead}
+          <p>${invite.body}</p>
+        </section>`;
+}
