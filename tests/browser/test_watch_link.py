@@ -94,3 +94,20 @@ def test_without_the_summary_the_card_says_what_a_link_is(browser: Any, stack: L
         visitor.page.inner_text("[data-watch-invite]")
     assert visitor.page.inner_text("form[data-form=guest] button[type=submit]") == \
         "Entrar e assistir"
+
+
+def test_the_help_read_before_entering_keeps_the_match_link(browser: Any, stack: LocalStack,
+                                                            live_match: tuple[str, str]) -> None:
+    """A visitor who reads "Veja como jogar" first still lands in the match they were sent."""
+    match_id = live_match[0]
+    visitor = Tab(browser, f"{stack.url}#/partida/{match_id}", 1280, 800, False)
+    visitor.page.wait_for_selector("#guest-name")
+    visitor.tap("a[href='#/como-jogar']")
+    visitor.page.wait_for_selector(".help-dialog[open]")
+    visitor.page.keyboard.press("Escape")
+    visitor.page.wait_for_selector(".help-dialog[open]", state="detached")
+    assert visitor.page.evaluate("() => location.hash") == f"#/partida/{match_id}"
+    visitor.page.fill("#guest-name", "Rui")
+    visitor.tap("form[data-form=guest] button[type=submit]")
+    visitor.page.wait_for_selector("[data-live]")
+    assert not visitor.errors, visitor.errors

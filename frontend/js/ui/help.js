@@ -12,6 +12,7 @@ export const HELP_PAGES = {
 const fragments = new Map();
 let dialog = null;
 let before = null;  // where the focus was when the help opened
+let returnHash = null; // the address the help replaced (a match link), restored on close
 
 /** The help page an address names ("#/regras" → "regras"), or null. */
 export function helpPageOf(hash) {
@@ -66,7 +67,11 @@ export async function openHelp(page) {
     if (tab.dataset.helpPage === page) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
-  if (location.hash !== `#/${page}`) history.replaceState(null, "", `#/${page}`);
+  if (location.hash !== `#/${page}`) {
+    // A match link (#/partida/…) the help opened over comes back when the help closes.
+    if (!helpPageOf(location.hash) && location.hash) returnHash = location.hash;
+    history.replaceState(null, "", `#/${page}`);
+  }
   const body = dialog.querySelector("[data-help-body]");
   body.dataset.page = page;
   try {
@@ -82,7 +87,10 @@ export async function openHelp(page) {
 export function closeHelp() {
   if (!dialog?.open) return;
   dialog.close();
-  if (helpPageOf(location.hash)) history.replaceState(null, "", location.pathname + location.search);
+  if (helpPageOf(location.hash)) {
+    history.replaceState(null, "", location.pathname + location.search + (returnHash || ""));
+  }
+  returnHash = null;
   // The screen may have been redrawn meanwhile (a frame arrived): the same link, by its id.
   const back = before?.isConnected ? before : before?.id ? document.getElementById(before.id) : null;
   back?.focus?.({ preventScroll: true });
