@@ -156,3 +156,23 @@ def test_a_word_being_built_is_told_what_it_needs_and_confirm_says_why_it_is_off
     assert tab.page.locator(confirm).is_disabled()
     assert tab.page.get_attribute(confirm, "aria-describedby") == "move-reason"
     assert not tab.errors, tab.errors
+
+
+def test_the_tour_waits_for_a_table_whose_clock_it_can_stop(browser: Any,
+                                                             stack: LocalStack) -> None:
+    """A first match where someone waits (the daily here) offers no tour: reading it would
+    cost turn time. The first Solo table offers it."""
+    tab = Tab(browser, stack.url, 1280, 800, False, new_player=True)
+    tab.enter("Nina")
+    tab.tap("[data-action=start-daily]")
+    tab.page.wait_for_selector("[data-board]")
+    tab.wait_my_turn()
+    tab.page.wait_for_timeout(500)
+    assert not tab.page.locator("[data-tour]").count(), "a tour where the clock runs"
+    assert tab.page.evaluate("() => localStorage.getItem('vanlexis.tour')") is None
+    tab.leave_match()
+    tab.tap(".confirm-dialog [data-answer=yes]")
+    tab.page.wait_for_selector("[data-action=start-solo]")
+    _start_solo(tab)
+    tab.page.wait_for_selector("[data-tour] [data-tour-act=start]")
+    assert not tab.errors, tab.errors

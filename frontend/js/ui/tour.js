@@ -1,15 +1,16 @@
-// The first-match walk through: at a new player's first table, a card offers a short tour
+// The first-match walk through: at a new player's first Solo table, a card offers a short tour
 // (offered once: the answer, or the offer itself, is remembered in this browser). Each step
 // outlines one part of the table and says, in a sentence or two, what it is for.
 //
-// The tour never costs turn time: at a Solo table (the view's ``pauseSeconds``: nobody waits
-// there) it stops the turn's clock while it is open and starts it again, with a whole turn,
-// when it closes; elsewhere the clock is the table's and keeps running, so the tour is never in
-// the way of the turn: it moves only when the player taps Próximo, Voltar or Pular (doing what
-// a step suggests is acknowledged, never a jump to another step), and its card sits where
-// nothing of the play is: over the side column on a wide screen, below the hand on a phone
-// (the card strip, the controls and the help line), never over the board, the rack or the move
-// row. Esc or "Pular" ends it; it is a small non-modal card.
+// The tour never costs turn time: it is offered at a Solo table only (the view's
+// ``pauseSeconds``: nobody waits there; a first match elsewhere leaves it for the first Solo
+// one), where it stops the turn's clock while it is open and starts it again, with a whole
+// turn, when it closes. Nor is it ever in the way of the turn: it moves only when the player
+// taps Próximo, Voltar or Pular (doing what a step suggests is acknowledged, never a jump to
+// another step), and its card sits where nothing of the play is: over the side column on a
+// wide screen, below the hand on a phone (the card strip, the controls and the help line),
+// never over the board, the rack or the move row. Esc or "Pular" ends it; it is a small
+// non-modal card.
 import { plural } from "../text.js";
 import { placeCard } from "./tour_place.js";
 
@@ -97,6 +98,9 @@ export class Tour {
   offer(state) {
     const view = state.view;
     if (this.card || remembered() || !view || view.status === "finished") return;
+    // Only at a table whose clock it can stop (Solo): elsewhere someone waits, and reading
+    // would cost turn time. A first match in Normal, a room or the daily leaves it for later.
+    if (!(view.pauseSeconds > 0)) return;
     remember("offered");
     this.input = state.input;
     this.steps = tourSteps(view, state.input);
@@ -117,9 +121,8 @@ export class Tour {
     this.card.innerHTML = `
       <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
       <p>Conheça a mesa em ${this.steps.length} passos. O tour só avança quando você pede e não
-        cobre o tabuleiro nem a sua mão. ${view.pauseSeconds > 0
-          ? "O relógio fica parado enquanto ele estiver aberto, e você recomeça com o turno inteiro."
-          : "O relógio continua, e dá para jogar com ele aberto."}</p>
+        cobre o tabuleiro nem a sua mão. O relógio fica parado enquanto ele estiver aberto, e
+        você recomeça com o turno inteiro.</p>
       <div class="tour-actions">
         <button type="button" data-tour-act="skip">Agora não</button>
         <button type="button" class="primary" data-tour-act="start">Mostrar a mesa</button>
