@@ -29,9 +29,14 @@ def _start_solo(tab: Tab, bots: int = 1) -> None:
 
 
 def _card_clear_of(tab: Tab, step: str, parts: tuple[str, ...]) -> None:
-    # The card follows the table's layout on the next frame: let it settle, as an eye would.
+    # The card follows the table's layout on the next frame: let it settle, as an eye would
+    # (on a loaded machine the hand may be drawn a few frames after the card is placed).
     tab.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
                       "requestAnimationFrame(done)))")
+    for _ in range(20):
+        if not any(tab.covers("[data-tour]", part) for part in parts):
+            break
+        tab.page.wait_for_timeout(100)
     for part in parts:
         assert not tab.covers("[data-tour]", part), f"{step}: the tour's card covers {part}"
 

@@ -117,6 +117,9 @@ export class Tour {
     });
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
+    // The table may settle after the card is placed (the hand drawn, fonts loaded) with no
+    // frame or resize to say so: the card checks its place a few times a second while open.
+    this.follow = setInterval(this.onResize, 400);
     document.body.append(this.card);
     this.card.innerHTML = `
       <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
@@ -199,6 +202,7 @@ export class Tour {
     this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
+    clearInterval(this.follow);
     this.card?.remove();
     this.card = null;
     this.step = -1;
