@@ -179,6 +179,10 @@ def _history(tab: Tab) -> None:
     tab.page.locator(total).scroll_into_view_if_needed()
     _reach(tab, total)
     assert _last_move_seen(tab) >= 1
+    # Then back to the sheet's top, as it rests: an entry scrolled half under the sticky tabs
+    # (where a long receipt's total leaves the entries above it) is no state to judge by.
+    tab.page.evaluate("() => { document.querySelector('[data-side]').scrollTop = 0; }")
+    assert not tab.covers(".sheet-head", f"[data-open-move='{bot_move}']")
     _fits(tab, "the history open")
     _photo(tab, "history")
     tab.tap("[data-sheet-tab=partida]")
