@@ -4,7 +4,7 @@ nobody can ask before the match is over."""
 
 from __future__ import annotations
 
-from infra.local.in_process import World
+from infra.local.in_process import Client, World
 
 TABLE = {"turnSeconds": 30, "rounds": 2, "cards": False, "themed": True, "bots": 0}
 
@@ -41,15 +41,23 @@ def test_normal_goes_back_to_the_queue_with_the_same_table_size(world: World) ->
     assert queue["status"] == "waiting" and queue["seats"] == 2 and queue["players"] == ["Ana"]
 
 
-def test_a_room_comes_back_with_the_same_people_each_accepting(world: World) -> None:
-    ana, bia, caio = world.connect("Ana"), world.connect("Bia"), world.connect("Caio")
+def _room_played(world: World) -> tuple[Client, Client, str, str]:
+    """Ana's room with Bia and a bot, one match played and over (both people left it, so only
+    the bot was left): Ana, Bia, the room's code and the ended match's id."""
+    ana, bia = world.connect("Ana"), world.connect("Bia")
     ana.send("createRoom", settings={**TABLE, "bots": 1, "botLevel": 1})
     code = ana.last("room")["code"]
     bia.send("joinRoom", code=code)
     ana.send("startRoom", code=code)
     first = bia.last("view")["matchId"]
     bia.send("leave", matchId=first)
-    ana.send("leave", matchId=first)  # only the bot is left: the match ends
+    ana.send("leave", matchId=first)
+    return ana, bia, str(code), str(first)
+
+
+def test_a_room_comes_back_with_the_same_people_each_accepting(world: World) -> None:
+    ana, bia, code, first = _room_played(world)
+    caio = world.connect("Caio")
     ended = world.repository.load_match(first)
     assert ended is not None and ended.finished
 
@@ -78,15 +86,7 @@ def test_a_reopened_room_is_run_by_who_is_in_it_and_every_request_is_answered(
         world: World) -> None:
     """The first to ask for a rematch reopens the room and runs it: the old host, not back
     yet, can neither change its settings nor start it, and is told so."""
-    ana, bia = world.connect("Ana"), world.connect("Bia")
-    ana.send("createRoom", settings={**TABLE, "bots": 1, "botLevel": 1})
-    code = ana.last("room")["code"]
-    bia.send("joinRoom", code=code)
-    ana.send("startRoom", code=code)
-    first = bia.last("view")["matchId"]
-    bia.send("leave", matchId=first)
-    ana.send("leave", matchId=first)
-
+    ana, bia, code, first = _room_played(world)
     bia.send("rematch", matchId=first)
     room = bia.last("room")
     assert [(p["name"], p["host"]) for p in room["players"]] == [("Bia", True)]
