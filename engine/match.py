@@ -270,6 +270,7 @@ def apply(
         if not isinstance(command, Timeout) and now > state.deadline_ms + rules.late_grace_ms:
             raise TurnError("O tempo deste turno acabou: a jogada não foi aceita.",
                             code="turn.expired")
+    state = _forgiven(state, seat, command)
     match command:
         case Leave():
             new_state, events = _leave(rules, state, seat, now, rng)
@@ -290,9 +291,8 @@ def apply(
         case Pass():
             new_state, events = _pass(rules, state, seat, "passed")
         case Timeout(turn=turn):
-            if turn != state.turn:
-                raise TurnError("Esse tempo esgotado é de outro turno.", code="turn.stale")
-            new_state, events = _pass(rules, state, seat, "timed_out")
+            new_state, events = _timeout(rules, state, seat, turn, now, rng)
+            return replace(new_state, rng_state=rng.state, version=state.version + 1), events
         case _:
             raise TurnError("Comando desconhecido.", code="command.unknown")
     new_state, more = _end_turn(rules, new_state, seat, now, rng)
@@ -430,24 +430,52 @@ def _pass(
     return state, [public(kind, {"seat": seat, "chain": step.effect, **_numbers(entry)})]
 
 
+def _forgiven(state: MatchState, seat: int, command: Command) -> MatchState:
+    """A play, a swap or a pass shows the player is back: the turns they let run out are
+    forgiven."""
+    if isinstance(command, (Play, Swap, Pass)) and state.seats[seat].timeouts_in_row:
+        return state.with_seat(seat, replace(state.seats[seat], timeouts_in_row=0))
+    return state
+
+
+def _timeout(
+    rules: RuleSet, state: MatchState, seat: int, turn: int, now: int, rng: Rng
+) -> tuple[MatchState, list[Event]]:
+    """The turn ran out: a pass, or, the ``timeouts_to_leave``-th time in a row, the seat
+    leaves as a leaver does (gone for good, as far as the table can tell: nobody waits days
+    for them again)."""
+    if turn != state.turn:
+        raise TurnError("Esse tempo esgotado é de outro turno.", code="turn.stale")
+    missed = state.seats[seat].timeouts_in_row + 1
+    if rules.timeouts_to_leave and missed >= rules.timeouts_to_leave:
+        return _leave(rules, state, seat, now, rng, "timed_out")
+    state, events = _pass(rules, state, seat, "timed_out")
+    state = state.with_seat(seat, replace(state.seats[seat], timeouts_in_row=missed))
+    state, more = _end_turn(rules, state, seat, now, rng)
+    return state, events + more
+
+
 def _numbers(entry: Mapping[str, object]) -> dict[str, object]:
     """The history fields a move's event repeats: which move, in which round, the total."""
     return {"move": entry["move"], "round": entry["round"], "total": entry["total"]}
 
 
 def _leave(
-    rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng
+    rules: RuleSet, state: MatchState, seat: int, now: int, rng: Rng, reason: str = "left"
 ) -> tuple[MatchState, list[Event]]:
+    """The seat leaves: by choice (``left``) or after letting ``timeouts_to_leave`` turns in
+    a row run out (``timed_out``: the turn that ran out is recorded as such)."""
     if state.seats[seat].left:
         raise TurnError("Você já saiu desta partida.", code="seat.left")
     state = state.with_seat(seat, replace(state.seats[seat], left=True))
-    events = [public("seat_left", {"seat": seat})]
+    events = [public("seat_left", {"seat": seat, "reason": reason})]
     remaining = [i for i, s in enumerate(state.seats) if not s.left]
     if not remaining or (len(state.seats) > 1 and len(remaining) <= 1):
         finished, more = _finish(state, "left")
         return finished, events + more
     if seat == state.current:
-        state, more = _pass(rules, state, seat, "passed")
+        state, more = _pass(rules, state, seat, "timed_out" if reason == "timed_out"
+                            else "passed")
         events += more
         state, more = _end_turn(rules, state, seat, now, rng)
         events += more

@@ -126,6 +126,10 @@ class RuleSet:
     min_seats: int = 2
     max_seats: int = 4
     passes_to_end: int = 2  # every seated player passes this many times in a row
+    # A seat whose turn runs out this many times in a row leaves the match, as if it had left
+    # (0: never). A match at one's own pace sets it, so a player who walked away for good
+    # does not hold the others for days; a live table waits at most minutes and keeps them.
+    timeouts_to_leave: int = 0
     # Coins and cards (ignored when ``cards`` is off).
     row_slots: int = 4
     income_base: int = 2
@@ -215,6 +219,7 @@ class RuleSet:
             "cards": self.cards,
             "seats": [self.min_seats, self.max_seats],
             "passes_to_end": self.passes_to_end,
+            "timeouts_to_leave": self.timeouts_to_leave,
             "row_slots": self.row_slots,
             "income": {"base": self.income_base, "bonus": self.income_bonus,
                        "threshold": self.income_threshold, "pass": self.pass_coin},

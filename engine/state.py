@@ -59,6 +59,9 @@ class Seat:
     pending: Mapping[str, Any] | None = None  # Ímã or Ladrão de Tema options, private
     second_wind: bool = False  # Segundo Fôlego: a second play this turn
     plays_this_turn: int = 0
+    #: turns in a row the seat let run out (a match at one's own pace lets a seat go after a
+    #: few: RuleSet.timeouts_to_leave)
+    timeouts_in_row: int = 0
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {}
@@ -103,13 +106,14 @@ class Seat:
 
 #: Seat fields added after matches were first stored, with the value an older match starts
 #: from; every other field must be present (a malformed state is refused, never guessed).
-_ADDED: Mapping[str, int] = {"longest_chain": 0, "cards_used": 0}
+_ADDED: Mapping[str, int] = {"longest_chain": 0, "cards_used": 0, "timeouts_in_row": 0}
 
 
 def _check_types(seat: Seat) -> None:
     ints = ("score", "passes", "passes_in_row", "best_move", "longest_chain", "cards_used",
             "thinking_ms", "coins",
-            "extra_tiles", "last_score", "golden_round", "personal_until", "plays_this_turn")
+            "extra_tiles", "last_score", "golden_round", "personal_until", "plays_this_turn",
+             "timeouts_in_row")
     for name in ints:
         value = getattr(seat, name)
         if not isinstance(value, int) or isinstance(value, bool):

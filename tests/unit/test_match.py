@@ -281,3 +281,71 @@ def test_the_clock_stops_nowhere_else_and_only_for_the_seat_whose_turn_it_is() -
     with pytest.raises(RuleError) as other:
         apply(rules, start(rules), 1, Clock(False), 1000, resources=RES)
     assert other.value.code == "turn.not_yours"
+
+
+def _round_of_timeouts(rules: RuleSet, state: MatchState, now: int,
+                       acted: bool = False) -> tuple[MatchState, list[str]]:
+    """Seat 0 lets its turn run out (or, ``acted``, passes), the others swap a tile."""
+    command = Pass() if acted else Timeout(turn=state.turn)
+    state, events = apply(rules, state, 0, command, now, resources=RES)
+    kinds = [e.kind for e in events]
+    for seat in (1, 2):
+        if state.finished or state.current != seat:
+            break
+        state, more = apply(rules, state, seat, Swap(state.seats[seat].rack[:1]), now,
+                            resources=RES)
+        kinds += [e.kind for e in more]
+    return state, kinds
+
+
+THREE = [Player("p1", "Ana"), Player("p2", "Bia"), Player("p3", "Caio")]
+
+
+def test_a_seat_that_lets_its_turns_run_out_leaves_when_the_table_says_so() -> None:
+    rules = replace(RuleSet.standard(), timeouts_to_leave=3)
+    state = start(rules, THREE)
+    state, _ = _round_of_timeouts(rules, state, 10)
+    state, _ = _round_of_timeouts(rules, state, 20)
+    assert state.seats[0].timeouts_in_row == 2 and not state.seats[0].left
+    state, kinds = _round_of_timeouts(rules, state, 30)
+    assert state.seats[0].left and not state.finished
+    assert kinds[:2] == ["seat_left", "timed_out"]
+    # Its later turns pass at once: the table goes on between the two others.
+    assert state.current == 1
+    # A leaver by timeouts is told apart from one who chose to leave.
+    left = apply(rules, start(rules, THREE), 0, Leave(), 5, resources=RES)[1][0]
+    assert left.data == {"seat": 0, "reason": "left"}
+
+
+def test_a_move_between_timeouts_starts_the_count_again() -> None:
+    rules = replace(RuleSet.standard(), timeouts_to_leave=3)
+    state = start(rules, THREE)
+    state, _ = _round_of_timeouts(rules, state, 10)
+    state, _ = _round_of_timeouts(rules, state, 20)
+    state, _ = _round_of_timeouts(rules, state, 30, acted=True)
+    assert state.seats[0].timeouts_in_row == 0
+    state, _ = _round_of_timeouts(rules, state, 40)
+    state, _ = _round_of_timeouts(rules, state, 50)
+    assert not state.seats[0].left and state.seats[0].timeouts_in_row == 2
+    # Read back from storage, the count is kept.
+    assert MatchState.from_json(state.to_json()).seats[0].timeouts_in_row == 2
+
+
+def test_a_live_table_never_lets_a_seat_go_for_its_timeouts() -> None:
+    rules = RuleSet.standard()
+    assert rules.timeouts_to_leave == 0
+    state = start(rules, THREE)
+    for now in range(10, 60, 10):
+        state, _ = _round_of_timeouts(rules, state, now)
+    assert not state.seats[0].left and state.seats[0].timeouts_in_row == 5
+
+
+def test_a_two_seat_match_ends_when_one_seat_times_out_for_good() -> None:
+    rules = replace(RuleSet.standard(), timeouts_to_leave=2, passes_to_end=9)
+    state = start(rules)
+    for now in (10, 20):
+        state, _ = apply(rules, state, 0, Timeout(turn=state.turn), now, resources=RES)
+        if not state.finished:
+            state, _ = apply(rules, state, 1, Swap(state.seats[1].rack[:1]), now,
+                             resources=RES)
+    assert state.finished and state.seats[0].left
