@@ -68,6 +68,12 @@ class Config(BaseModel):
     #: how long a match (its moves, review and replay) is kept after its last move
     match_retention_days: Whole = Field(default=30, alias="MATCH_RETENTION_DAYS", ge=1,
                                         le=3650)
+    #: at one's own pace: the turns in a row a seat may let run out before it leaves, the
+    #: unfinished matches a person may sit in at once, the queue's wait for people
+    paced_missed_turns: Whole = Field(default=3, alias="PACED_MISSED_TURNS", ge=1, le=20)
+    paced_matches: Whole = Field(default=20, alias="PACED_MATCHES_PER_PLAYER", ge=1, le=100)
+    paced_queue_wait_s: Whole = Field(default=600, alias="PACED_QUEUE_WAIT_SECONDS", ge=1,
+                                      le=86400)
     #: guests one network address may create in an hour
     guests_per_hour: Whole = Field(default=20, alias="GUESTS_PER_ADDRESS_PER_HOUR", ge=1,
                                    le=100_000)

@@ -17,7 +17,7 @@ from functions.clock import wall_clock_ms
 from functions.config import Config
 from functions.container import PerContainer
 from functions.handlers.ratelimit import PLAYER_BURST, PLAYER_RATE, RateLimiter
-from functions.service.context import Context
+from functions.service.context import Context, PaceLimits
 from functions.service.notifier import Notifier
 from functions.service.timers import Timers
 from functions.storage.repository import Repository
@@ -57,13 +57,14 @@ class Runtime:
 def assemble(repository: Repository, notifier: Notifier, timers: Timers, *,
              clock_ms: Any = wall_clock_ms, queue_wait_s: int = 20,
              resources: Resources | None = None,
-             reviewed_themes_only: bool = False) -> Runtime:
+             reviewed_themes_only: bool = False, pace: PaceLimits | None = None) -> Runtime:
     def load() -> Resources:
         from engine.match import Resources
 
         return resources or Resources.default(reviewed_only=reviewed_themes_only)
 
-    ctx = Context(repository, notifier, timers, load, clock_ms, queue_wait_s)
+    ctx = Context(repository, notifier, timers, load, clock_ms, queue_wait_s,
+                  pace=pace or PaceLimits())
     return Runtime(ctx, RateLimiter(), RateLimiter(PLAYER_BURST, PLAYER_RATE))
 
 
@@ -75,7 +76,9 @@ def from_config(config: Config) -> Runtime:
                                  endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(aws.Lazy("stepfunctions"), config.state_machine_arn)
     return assemble(repository, notifier, timers, queue_wait_s=config.queue_wait_s,
-                    reviewed_themes_only=config.reviewed_themes_only)
+                    reviewed_themes_only=config.reviewed_themes_only,
+                    pace=PaceLimits(config.paced_missed_turns, config.paced_matches,
+                                    config.paced_queue_wait_s))
 
 
 _HELD: PerContainer[Runtime] = PerContainer(lambda: from_config(Config.from_env()))

@@ -66,7 +66,12 @@ MEANINGS: dict[str, str] = {
     "match.not_found": "no match has that id (`GET /match/<id>`: a 404)",
     "match.not_seated": "a seat's action in a match you do not sit in",
     "match.finished": "a command to a match that has ended",
-    "match.already_in": "starting something new while seated in an unfinished match",
+    "match.already_in": "starting something live while seated in an unfinished live match",
+    "match.player_busy": "a person of a live match being started (a room's, the queue's) "
+                         "sat down in another live match meanwhile; the room reopens "
+                         "without them, the queue's table plays on without them",
+    "match.too_many": "starting (or being seated in) one more match at your own pace while "
+                      "sitting in as many as a person may (20 by default)",
     "match.left": "`resume` of a match you left",
     "match.resume_first": "a command from a connection that has not opened the match "
                           "(`resume` or `watch`)",

@@ -4,7 +4,8 @@ A code is raised in one of a few shapes, all read here with ``ast`` (nothing is 
 
 - ``SomeError("message", code="move.gap")`` (the engine's rule errors);
 - ``SomeError("message")``, whose class (or a base) declares ``code = "move.invalid"``;
-- ``ServiceError("room.full", "message")``, ``AuthError(...)``, and the identity API's
+- ``ServiceError("room.full", "message")``, ``AuthError(...)``, an error class's own
+  ``super().__init__("match.player_busy", message)``, and the identity API's
   ``_error(status, "code", "message")``: a code-like string argument, then the message;
 - ``code, message = "server.error", "message"`` (the message handler's last resort);
 - ``retried(..., code="room.busy", message="…")``, any call naming both, and a function
@@ -100,7 +101,7 @@ def _from_call(node: ast.Call, class_codes: dict[str, str]) -> tuple[str, str | 
     if "code" in keywords and "message" in keywords:
         code = _code(keywords["code"])
         return (code, _text(keywords["message"])) if code else None
-    if name is None or not (name.endswith("Error") or name == "_error"):
+    if name is None or not (name.endswith("Error") or name in ("_error", "__init__")):
         return None
     if "code" in keywords:
         code = _code(keywords["code"])

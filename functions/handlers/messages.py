@@ -20,7 +20,8 @@ from engine.errors import RuleError
 from functions.handlers.observability import correlate, logger, metrics, publish_counters
 from functions.protocol import client as msg
 from functions.protocol import json_input, refusals
-from functions.protocol.server import Error, Pong, Postable, Previewed
+from functions.protocol.frame_base import Postable
+from functions.protocol.server import Error, Pong, Previewed
 from functions.runtime import Runtime
 from functions.service.connections import Connection
 from functions.service.errors import ServiceError
@@ -99,6 +100,8 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[Postable]]] = {
 
 
 def _lobby(rt: Runtime, conn: Connection, message: Any) -> list[Postable]:
+    if isinstance(message, msg.Matches):  # about the device too: it shows the list now
+        return [rt.lobby.list_matches(_who(conn), message.requestId, conn)]
     run = _LOBBY.get(type(message))
     if run is None:
         raise ServiceError("message.unknown_action", "Ação desconhecida.")

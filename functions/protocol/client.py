@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic_core import PydanticCustomError
 
-from functions.protocol.settings import DEFAULT_BOT_LEVEL, STANDARD
+from functions.protocol.settings import (
+    DEFAULT_BOT_LEVEL,
+    LIVE_MAX_SECONDS,
+    PACE_SECONDS,
+    STANDARD,
+)
 
 RequestId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -64,7 +70,8 @@ class RoomSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    turnSeconds: int = Field(default=STANDARD.turn_seconds, ge=20, le=600)
+    #: a live table's 20 s to 10 min, or one of the own-pace limits (1 h, 8 h, 24 h, 3 d)
+    turnSeconds: int = Field(default=STANDARD.turn_seconds, ge=20, le=max(PACE_SECONDS))
     rounds: int = Field(default=STANDARD.round_limit, ge=1, le=50)
     cards: bool = STANDARD.cards
     themed: bool = STANDARD.themed
@@ -72,6 +79,14 @@ class RoomSettings(BaseModel):
     bots: int = Field(default=0, ge=0, le=STANDARD.max_seats - 1)
     botLevel: int = Field(default=DEFAULT_BOT_LEVEL, ge=1, le=5)
     spectators: bool = True  # anyone with the match's link may watch it live
+
+    @field_validator("turnSeconds")
+    @classmethod
+    def _a_turn_limit(cls, seconds: int) -> int:
+        """A live table's time, or one of the own-pace limits: 2 hours is neither."""
+        if seconds > LIVE_MAX_SECONDS and seconds not in PACE_SECONDS:
+            raise PydanticCustomError("turn_limit", "not a turn limit")
+        return seconds
 
 
 class CreateRoom(_Message):
@@ -250,6 +265,12 @@ class SetStyle(_Message):
                                    pattern=r"^[a-z-]+$")
 
 
+class Matches(_Message):
+    """My list: every unfinished match I sit in, and those finished in the last week."""
+
+    action: Literal["matches"]
+
+
 class Ping(_Message):
     """Keeps the connection from idling out (API Gateway closes it after 10 minutes)."""
 
@@ -261,7 +282,7 @@ ClientMessage = Annotated[
     | LeaveRoom | StartSolo | Rematch | Daily | StartDaily | Watch | Review | Preview
     | History | Play | Swap | Pass | Clock | Buy | Sell | UseCard | ChooseTheme | Leave
     | Leaderboard
-    | SetStyle | Ping,
+    | SetStyle | Ping | Matches,
     Field(discriminator="action"),
 ]
 
@@ -275,7 +296,7 @@ ACTIONS: tuple[str, ...] = (
     "preview", "history",
     "play", "swap", "pass", "clock", "buy", "sell", "useCard", "chooseTheme", "leave",
     "leaderboard",
-    "setStyle", "ping",
+    "setStyle", "ping", "matches",
 )
 GAME_ACTIONS = frozenset({"watch", "review", "preview", "history", "play", "swap", "pass",
                           "clock",

@@ -78,6 +78,7 @@ PROBLEMS: Mapping[str, str] = {
     "literal_error": "valor não aceito",
     "union_tag_invalid": "valor não aceito",
     "union_tag_not_found": "valor não aceito",
+    "turn_limit": "de 20 a 600 segundos, ou 1 hora, 8 horas, 24 horas ou 3 dias no seu ritmo",
 }
 
 _PLAIN_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,23}$")

@@ -7,46 +7,12 @@ client needs nothing else: it draws what the latest view says and animates the e
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
-from pydantic.alias_generators import to_camel
+from pydantic import ConfigDict, Field, TypeAdapter, field_serializer
 
-
-class _Model(BaseModel):
-    """Every frame's model. Fields keep Python's names (the engine's dicts validate as they
-    are); on the wire every key is camelCase, like the client's messages: one key style."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True,
-                              alias_generator=to_camel, validate_by_name=True,
-                              validate_by_alias=True, serialize_by_alias=True)
-
-
-_SNAKE = re.compile(r"^[a-z]+(_[a-z0-9]+)+$")
-
-
-def _camelised(value: Any) -> Any:
-    """``value`` with every snake_case key camelCase: only names with an underscore change
-    (a letter ``A``, a band ``Frio`` or a wildcard ``?V`` used as a key stays as it is)."""
-    if isinstance(value, dict):
-        return {to_camel(k) if _SNAKE.match(k) else k: _camelised(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_camelised(v) for v in value]
-    return value
-
-
-def _is_none(value: object) -> bool:
-    return value is None
-
-
-def _absent() -> Any:
-    """A field the engine leaves out (rather than sending null) when it does not apply, e.g.
-    coins in a match without cards: None here, and left out of the frame again."""
-    return Field(default=None, exclude_if=_is_none)
-
+from functions.protocol.frame_base import Frame, _absent, _camelised, _Model
+from functions.protocol.match_list import MatchList, MatchRowChanged
 
 # -- the score breakdown (engine/scoring.py Breakdown.to_json) -------------------------------
 
@@ -269,42 +235,6 @@ class HistoryEntry(_Model):
     tiles: list[tuple[int, int, str]] | None = None  # plays: [row, col, cell]
     count: int | None = None  # swaps: how many tiles
     breakdown: Breakdown | None = None  # plays: the receipt
-
-
-class Frame(_Model):
-    """A server frame: a model until it is posted, when :meth:`dump` encodes it."""
-
-    #: top-level fields sent as null rather than left out (None there is an answer)
-    _NULLABLE: ClassVar[frozenset[str]] = frozenset()
-
-    def dump(self) -> str:
-        # Only the frame's own unset fields are left out (requestId, …); inside the view and
-        # the receipts a null is data and stays.
-        data = {k: v for k, v in self.model_dump(mode="json").items()
-                if v is not None or k in self._NULLABLE}
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate somewhere: send it escaped instead
-            text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-        return text
-
-
-@dataclass(frozen=True)
-class Encoded:
-    """A frame already encoded, because its size had to be known (a frame that would pass
-    the limit is split, a history page is filled up to it): posted as it is."""
-
-    text: str
-    #: the frame's ``type``, read without parsing the text again
-    type: str
-
-    def dump(self) -> str:
-        return self.text
-
-
-#: what the notifier posts
-Postable = Frame | Encoded
 
 
 class PlayerInfo(_Model):
@@ -569,7 +499,8 @@ class Pong(Frame):
 
 ServerFrame = Annotated[
     Welcome | View | Update | Previewed | History | QueueStatus | RoomStatus | Ended
-    | RematchOffer | DailyStatus | Watchers | ReviewPage | Leaderboard | Error | Pong,
+    | RematchOffer | DailyStatus | Watchers | ReviewPage | Leaderboard | Error | Pong
+    | MatchList | MatchRowChanged,
     Field(discriminator="type"),
 ]
 

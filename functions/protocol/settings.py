@@ -29,9 +29,20 @@ DEFAULT_BOT_LEVEL = 3
 
 Mode = Literal["solo", "normal", "room", "daily"]
 MODES: tuple[Mode, ...] = ("solo", "normal", "room", "daily")
+#: The longest turn of a live table (ten minutes); longer ones are a match at one's own pace.
+LIVE_MAX_SECONDS = 600
+#: The turn limits of a match at one's own pace ("no seu ritmo"): 1 hour, 8 hours, 24 hours
+#: and 3 days. Nobody waits on the page for these: the list of one's matches and the
+#: notifications bring a player back.
+PACE_SECONDS: tuple[int, ...] = (3600, 8 * 3600, 86400, 3 * 86400)
 #: How long a Solo player may stop their turn's clock (the first-match tour does, while it is
 #: read): half an hour, after which the turn runs out as any other would.
 SOLO_PAUSE_SECONDS = 1800
+
+
+def is_paced(turn_seconds: int) -> bool:
+    """Whether a turn limit makes a match at one's own pace."""
+    return turn_seconds > LIVE_MAX_SECONDS
 
 
 def _camel(name: str) -> str:
@@ -62,22 +73,33 @@ class MatchSettings:
     #: the daily challenge's day and seed (every player of the day gets the same bag)
     day: str | None = None
     seed: str | None = None
+    #: the turns in a row a seat may let run out before it leaves (0: never; a match at
+    #: one's own pace sets the deployment's number when it starts)
+    timeouts_to_leave: int = 0
+
+    @property
+    def paced(self) -> bool:
+        """A match at one's own pace: turns of hours or days, not minutes."""
+        return is_paced(self.turn_seconds)
 
     @classmethod
     def for_table(cls, table: RoomSettings, *, mode: Mode, bot_levels: list[int],
                   room: str | None = None, day: str | None = None,
-                  seed: str | None = None) -> MatchSettings:
-        """The settings of a match started at ``table`` with these seats."""
+                  seed: str | None = None, missed_turns: int = 0) -> MatchSettings:
+        """The settings of a match started at ``table`` with these seats; at one's own
+        pace, a seat that lets ``missed_turns`` turns in a row run out leaves."""
         return cls(mode=mode, base="solo" if len(bot_levels) == 1 else "standard",
                    turn_seconds=table.turnSeconds, rounds=table.rounds, cards=table.cards,
                    themed=table.themed, theme_id=table.themeId, spectators=table.spectators,
-                   bot_levels=tuple(bot_levels), room=room, day=day, seed=seed)
+                   bot_levels=tuple(bot_levels), room=room, day=day, seed=seed,
+                   timeouts_to_leave=missed_turns if is_paced(table.turnSeconds) else 0)
 
     def rules(self) -> RuleSet:
         """The rule set the match is played with: its base with the table's numbers."""
         return RuleSet.named(self.base).with_settings(
             turn_seconds=self.turn_seconds, round_limit=self.rounds, cards=self.cards,
-            themed=self.themed, pause_seconds=SOLO_PAUSE_SECONDS if self.mode == "solo" else 0)
+            themed=self.themed, timeouts_to_leave=self.timeouts_to_leave,
+            pause_seconds=SOLO_PAUSE_SECONDS if self.mode == "solo" and not self.paced else 0)
 
     def bot_level(self, seat: int) -> int:
         """The level of the bot in ``seat`` (a seat whose level was not stored plays at the
@@ -100,7 +122,8 @@ class MatchSettings:
         """As stored in the match item: the protocol's keys; unset optional keys left out."""
         out: dict[str, Any] = {}
         for key, value in asdict(self).items():
-            if value is None and key in ("room", "day", "seed"):
+            if (value is None and key in ("room", "day", "seed")) or \
+                    (key == "timeouts_to_leave" and not value):
                 continue
             out[_camel(key)] = list(value) if isinstance(value, tuple) else value
         return out
@@ -115,7 +138,7 @@ class MatchSettings:
                 values[spec.name] = item[key]
         if "bot_levels" in values:
             values["bot_levels"] = tuple(int(level or 0) for level in values["bot_levels"])
-        for name in ("turn_seconds", "rounds"):
+        for name in ("turn_seconds", "rounds", "timeouts_to_leave"):
             if name in values:
                 values[name] = int(values[name])
         if values.get("mode") not in (None, *MODES):

@@ -16,6 +16,18 @@ if TYPE_CHECKING:
     from engine.match import Resources
 
 
+@dataclass(frozen=True)
+class PaceLimits:
+    """The deployment's numbers for matches at one's own pace."""
+
+    #: turns in a row a seat may let run out before it leaves the match
+    missed_turns: int = 3
+    #: unfinished matches at one's own pace a person may sit in at once (besides one live)
+    matches: int = 20
+    #: how long the own-pace Normal queue waits for people before bots fill its table
+    queue_wait_s: int = 600
+
+
 @dataclass
 class Context:
     repository: Repository
@@ -27,6 +39,7 @@ class Context:
     queue_wait_s: int = 20
     #: a new match's seed (the bag and the bots); tests replace it to replay a match exactly
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(16))
+    pace: PaceLimits = field(default_factory=PaceLimits)
     #: counts of what happened, for metrics (the handlers publish them)
     counters: dict[str, int] = field(default_factory=dict)
 

@@ -22,8 +22,9 @@ from engine import match as engine
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
-from functions.protocol.server import Ended, EngineEvent, MatchView, Postable, View
-from functions.service import fair_rating, review
+from functions.protocol.frame_base import Postable
+from functions.protocol.server import Ended, EngineEvent, MatchView, View
+from functions.service import fair_rating, match_list, review
 from functions.service.context import Context
 from functions.service.frames import update_frames
 from functions.service.settlement import settle
@@ -160,6 +161,8 @@ class Delivery:
                     badges=badges, player=profiles.get(seat), unrated=unrated,
                     mode=record.settings.mode)))
         ctx.notifier.post_many(frames)
+        match_list.refresh(ctx, record, state, pending.at_ms, start=pending.start, final=final,
+                           following={c.connection_id for c in connections})
         if pending.disarm is not None:
             ctx.timers.stop(turn_timer_name(state.match_id, pending.disarm))
         if final:
@@ -184,10 +187,26 @@ class Delivery:
             if not player_id:
                 continue
             for connection_id in repo.player_connections(player_id):
+                if record.settings.paced and not self._free_to_follow(connection_id,
+                                                                      record.match_id):
+                    continue
                 repo.attach_connection(connection_id, record.match_id)
                 found.append(Connection(connection_id, player_id, state.seats[seat].name,
                                         record.match_id))
         return found
+
+    def _free_to_follow(self, connection_id: str, match_id: str) -> bool:
+        """Whether a device may be taken to a new match at one's own pace: not while it
+        shows another unfinished match (the player is at that table; the new match reaches
+        their list instead)."""
+        repo = self.ctx.repository
+        connection = repo.get_connection(connection_id)
+        if connection is None:
+            return False
+        if connection.match_id is None or connection.match_id == match_id:
+            return True
+        shown = repo.load_match(connection.match_id, consistent=False)
+        return shown is None or shown.finished
 
     def _arm(self, pending: Pending, state: MatchState) -> None:
         """The person's turn the write began gets its timer, if that turn still runs."""

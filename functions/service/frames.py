@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from functions.protocol.frame_base import Encoded
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import Encoded, EngineEvent, MatchView, Update
+from functions.protocol.server import EngineEvent, MatchView, Update
 
 
 def _size(text: str) -> int:

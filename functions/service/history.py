@@ -16,8 +16,9 @@ from typing import Any
 from engine.events import Event
 from engine.review import position_before
 from engine.state import MatchState
+from functions.protocol.frame_base import Encoded
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import Breakdown, Encoded, History, HistoryEntry
+from functions.protocol.server import Breakdown, History, HistoryEntry
 
 
 def entry(move: Mapping[str, Any], played: Mapping[str, Any] | None) -> HistoryEntry:

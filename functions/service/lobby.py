@@ -20,9 +20,10 @@ from typing import Any
 
 from engine.bots.levels import level_for_rating
 from functions.protocol.client import RoomSettings
+from functions.protocol.frame_base import Frame
+from functions.protocol.match_list import MatchList
 from functions.protocol.server import (
     DailyStatus,
-    Frame,
     Leaderboard,
     LeaderboardEntry,
     QueueStatus,
@@ -31,8 +32,8 @@ from functions.protocol.server import (
     RoomStatus,
     Welcome,
 )
-from functions.protocol.settings import STANDARD, MatchSettings, Mode
-from functions.service import cosmetics, daily, seating
+from functions.protocol.settings import STANDARD, MatchSettings, Mode, is_paced
+from functions.service import cosmetics, daily, match_list, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
@@ -44,6 +45,7 @@ from functions.service.settings import check_table
 from functions.service.timers import fill_timer_name
 from functions.storage.repository import (
     ConflictError,
+    Connection,
     ExistsError,
     Profile,
     QueueTable,
@@ -75,6 +77,16 @@ class LobbyService:
     def active_match(self, player_id: str) -> str | None:
         """The unfinished match the player sits in, if any."""
         return seating.current_match(self.ctx, player_id)
+
+    def list_matches(self, who: Identity, request_id: str | None,
+                     connection: Connection | None = None) -> MatchList:
+        """The person's list: every unfinished match they sit in, and the latest finished.
+        The device that asks is looking at its list, not at a table: it stops following the
+        match it showed (a new match at one's own pace may take it there, see
+        :meth:`Delivery._start_connections`)."""
+        if connection is not None and connection.match_id is not None:
+            self.ctx.repository.detach_connection(connection.connection_id)
+        return match_list.listing(self.ctx, who.player_id, request_id)
 
     def hello(self, who: Identity, request_id: str | None) -> Welcome:
         info = player_info(self.profile(who), who.name)
@@ -109,8 +121,11 @@ class LobbyService:
         self._free(who)
 
     def _free(self, who: Identity, keep_room: str | None = None,
-              keep_queue: bool = False) -> None:
-        seating.refuse_if_seated(self.ctx, who.player_id)
+              keep_queue: bool = False, *, paced: bool = False) -> None:
+        if paced:
+            seating.refuse_if_paced_full(self.ctx, who.player_id)
+        else:
+            seating.refuse_if_seated(self.ctx, who.player_id)
         repo = self.ctx.repository
         if not keep_queue and repo.get_queue_pointer(who.player_id) is not None:
             self.leave_queue(who, None)
@@ -279,7 +294,7 @@ class LobbyService:
 
     def create_room(self, who: Identity, settings: RoomSettings,
                     request_id: str) -> RoomStatus:
-        self._free(who)
+        self._free(who, paced=is_paced(settings.turnSeconds))
         self._check(settings)
 
         def attempt() -> Room:
@@ -307,7 +322,8 @@ class LobbyService:
         return retried(attempt, tries=LOBBY_TRIES)
 
     def join_room(self, who: Identity, code: str, request_id: str) -> None:
-        self._free(who, keep_room=code.upper())
+        self._free(who, keep_room=code.upper(),
+                   paced=is_paced(int(self._room(code).settings.get("turnSeconds", 0))))
 
         def join(room: Room) -> Room:
             if room.status != "open":
@@ -419,7 +435,7 @@ class LobbyService:
         if stored.mode != "room" or not stored.room:
             self.start_solo(who, settings, request_id)
             return
-        self._free(who, keep_room=stored.room)
+        self._free(who, keep_room=stored.room, paced=stored.paced)
         people = [p for p in record.players if p]
         new_id = new_match_id()
 
@@ -452,7 +468,7 @@ class LobbyService:
 
     def start_solo(self, who: Identity, settings: RoomSettings,
                    request_id: str | None = None) -> None:
-        self._free(who)
+        self._free(who, paced=is_paced(settings.turnSeconds))
         self._check(settings)
         self._start([SeatSpec(who.name, who.player_id)], settings, "solo", new_match_id(),
                     (who.player_id, request_id) if request_id else None)
@@ -477,5 +493,6 @@ class LobbyService:
         specs = people + bots
         stored = MatchSettings.for_table(settings, mode=mode,
                                          bot_levels=[s.bot_level for s in specs],
-                                         room=room_code, day=day, seed=seed)
+                                         room=room_code, day=day, seed=seed,
+                                         missed_turns=self.ctx.pace.missed_turns)
         self.matches.start(specs, stored, match_id, answer)

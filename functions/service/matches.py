@@ -22,7 +22,8 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.rules import RuleSet
 from engine.state import MatchState
-from functions.protocol.server import Breakdown, Encoded, Postable, View, Watchers
+from functions.protocol.frame_base import Encoded, Postable
+from functions.protocol.server import Breakdown, View, Watchers
 from functions.protocol.settings import MatchSettings
 from functions.service import history, review, seating, spectating
 from functions.service.context import Context
@@ -121,14 +122,25 @@ class MatchService:
                              [s.player_id or "" for s in seats], finished=state.finished,
                              deadline_ms=_deadline(state))
         people = [(seat, s.player_id, s.name) for seat, s in enumerate(seats) if s.player_id]
-        try:
-            ctx.repository.create_match(record, ctx.now_s(),
-                                        moves=history.batch(None, state, events),
-                                        seats=seating.claims(ctx, people),
-                                        pending=pending_for(None, state, events, now, answer))
-        except BusyError as exc:
-            name = next(n for _, p, n in people if p == exc.player_id)
-            raise seating.PlayerBusyError(exc.player_id, name) from exc
+        for attempt in range(2):
+            try:
+                ctx.repository.create_match(record, ctx.now_s(),
+                                            moves=history.batch(None, state, events),
+                                            seats=seating.claims(ctx, people, settings.paced),
+                                            pending=pending_for(None, state, events, now,
+                                                                answer))
+                break
+            except BusyError as exc:
+                name = next(n for _, p, n in people if p == exc.player_id)
+                if not settings.paced:
+                    raise seating.PlayerBusyError(exc.player_id, name) from exc
+                # Every own-pace seat of theirs taken, or one held by a match that ended
+                # without its release reaching them: the second try is after a look.
+                limit = ctx.pace.matches
+                if attempt or seating.prune_paced(ctx, exc.player_id) >= limit:
+                    raise seating.PacedFullError(
+                        exc.player_id, name, limit,
+                        you=answer is not None and answer[0] == exc.player_id) from exc
         ctx.count("matches_started")
         return record
 
@@ -136,9 +148,11 @@ class MatchService:
 
     def leave(self, connection: Connection, match_id: str, request_id: str) -> Outcome:
         """Give up the seat for good (the rules' Leave), and forget that the player sits in
-        the match, so the lobby lets them start another at once."""
+        the match, so the lobby lets them start another at once (a live one, or one more at
+        their own pace)."""
         outcome = self.command(connection, match_id, Leave(), request_id)
         self.ctx.repository.clear_active(connection.player_id, match_id)
+        self.ctx.repository.release_paced(connection.player_id, match_id)
         return outcome
 
     def command(self, connection: Connection, match_id: str, command: Command,

@@ -17,7 +17,7 @@ from functions.protocol.limits import MAX_FRAME_BYTES
 from functions.storage.repository import Repository
 
 if TYPE_CHECKING:  # the frame models load pydantic: $connect and $disconnect post nothing
-    from functions.protocol.server import Postable
+    from functions.protocol.frame_base import Postable
 
 _WORKERS = 8
 

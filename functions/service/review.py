@@ -13,8 +13,9 @@ from typing import Any
 
 from engine.review import Position, review_move, review_summary
 from engine.state import MatchState
+from functions.protocol.frame_base import Encoded
 from functions.protocol.limits import FRAME_BUDGET
-from functions.protocol.server import Encoded, MoveReview, ReviewPage, ReviewSummary
+from functions.protocol.server import MoveReview, ReviewPage, ReviewSummary
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.history import POSITION

@@ -6,8 +6,10 @@ Keys (``pk`` / ``sk``), each item kind in one place:
   carries ``gsi1pk = MATCH#<id>`` (the sparse index that lists a match's connections);
 - ``PLAYER#<id>`` / ``CONN#<id>``: the player's live connections (lobby messages);
 - ``PLAYER#<id>`` / ``PROFILE``: display name, rating, matches played;
-- ``PLAYER#<id>`` / ``ACTIVE``: the match the player sits in (the reconnect pointer, and the
-  one-match-at-a-time guard: it is claimed in the transaction that creates a match);
+- ``PLAYER#<id>`` / ``ACTIVE``: the live match the player sits in (the reconnect pointer, and
+  the one-live-match-at-a-time guard: it is claimed in the transaction that creates a match);
+- ``PLAYER#<id>`` / ``PACED`` and ``SEAT#<match>``: the own-pace matches the player sits in
+  and the rows of their list (:mod:`functions.storage.seat_items`);
 - ``PLAYER#<id>`` / ``ROOM``: the Customizada room the player is in (checked against the room);
 - ``PLAYER#<id>`` / ``QUEUE``: the queue table the player waits at;
 - ``MATCH#<id>`` / ``STATE``: the match (compressed state, settings, seats' players, version);
@@ -59,6 +61,7 @@ from functions.storage.codec import (
 )
 from functions.storage.lobby_items import LobbyItems, QueueTable, Room
 from functions.storage.outbox import Pending, put_request
+from functions.storage.seat_items import LIST_INDEX, SeatItems
 from functions.storage.table import (
     CONNECTION_TTL_S,
     DEADLINE_INDEX,
@@ -75,9 +78,9 @@ from functions.storage.table import (
     live_shard,
 )
 
-__all__ = ["DEADLINE_INDEX", "MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX", "BusyError",
-           "ConflictError", "Connection", "DuplicateRequestError", "ExistsError", "MatchRecord",
-           "Pending", "Profile", "QueueTable", "Repository", "Room", "SeatClaim"]
+__all__ = ["DEADLINE_INDEX", "LIST_INDEX", "MATCH_INDEX", "MATCH_TTL_S", "RATING_INDEX",
+           "BusyError", "ConflictError", "Connection", "DuplicateRequestError", "ExistsError",
+           "MatchRecord", "Pending", "Profile", "QueueTable", "Repository", "Room", "SeatClaim"]
 
 
 @dataclass(frozen=True)
@@ -117,11 +120,13 @@ class Profile:
 @dataclass(frozen=True)
 class SeatClaim:
     """A person seated by a new match: ``replaces`` is the finished match their ``ACTIVE``
-    pointer still names (None when they have none)."""
+    pointer still names (None when they have none). A match at one's own pace claims one of
+    the person's ``paced`` own-pace seats instead (``paced`` is their limit; 0: live)."""
 
     player_id: str
     seat: int
     replaces: str | None = None
+    paced: int = 0
 
 
 class BusyError(Exception):
@@ -132,7 +137,7 @@ class BusyError(Exception):
         self.player_id = player_id
 
 
-class Repository(LobbyItems):
+class Repository(LobbyItems, SeatItems):
     """All reads and writes of the game's table; the boto3 client is injected."""
 
     # -- connections --------------------------------------------------------------------------
@@ -165,6 +170,19 @@ class Repository(LobbyItems):
         except ClientError as exc:
             if not failed_condition(exc):
                 raise  # a connection already gone is simply not attached
+
+    def detach_connection(self, connection_id: str) -> None:
+        """The connection follows no match any more (its page went back to the lobby)."""
+        self.writes += 1
+        self._count_write(None, indexed=True)
+        try:
+            self.client.update_item(
+                TableName=self.table, Key=to_item({"pk": f"CONN#{connection_id}", "sk": "CONN"}),
+                UpdateExpression="REMOVE gsi1pk, gsi1sk",
+                ConditionExpression="attribute_exists(pk)")
+        except ClientError as exc:
+            if not failed_condition(exc):
+                raise
 
     def delete_connection(self, connection_id: str) -> Connection | None:
         conn = self.get_connection(connection_id)
@@ -215,7 +233,8 @@ class Repository(LobbyItems):
         """Write a new match, with the moves its bots made before the first person's turn
         and its outbox item (``pending``), and seat its people: each person's ``ACTIVE``
         pointer is set in the same transaction, on condition that it is still what the caller
-        read (none, or a finished match). So two
+        read (none, or a finished match); at one's own pace, one of the person's own-pace
+        seats is taken instead, on condition that one is free. So two
         matches that start at once for the same person cannot both seat them: the second
         raises :class:`BusyError` naming that person, and nothing of it is written."""
         put = {"TableName": self.table, "ConditionExpression": "attribute_not_exists(pk)",
@@ -235,6 +254,8 @@ class Repository(LobbyItems):
         raise ExistsError
 
     def _claim(self, match_id: str, claim: SeatClaim, now_s: int) -> dict[str, Any]:
+        if claim.paced:
+            return self.paced_claim(claim.player_id, match_id, claim.paced)
         item = to_item({"pk": f"PLAYER#{claim.player_id}", "sk": "ACTIVE", "matchId": match_id,
                         "seat": claim.seat, "ttl": now_s + self.match_ttl_s})
         if claim.replaces is None:

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from functions.storage.repository import DEADLINE_INDEX, MATCH_INDEX, RATING_INDEX
+from functions.storage.repository import DEADLINE_INDEX, LIST_INDEX, MATCH_INDEX, RATING_INDEX
 
 
 def table_definition(name: str, stream_view: str = "NEW_IMAGE") -> dict[str, Any]:
-    """``create_table`` arguments: on-demand, ``pk``/``sk``, the three sparse indexes (a
-    match's connections; the leaderboard; live turns by deadline), and a stream of new
+    """``create_table`` arguments: on-demand, ``pk``/``sk``, the four sparse indexes (a
+    match's connections; the leaderboard; live turns by deadline; a person's list of
+    matches), and a stream of new
     images (the outbox function reads its items from it)."""
     return {
         "TableName": name,
         "BillingMode": "PAY_PER_REQUEST",
         "AttributeDefinitions": [
             {"AttributeName": n, "AttributeType": "S"}
-            for n in ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk")
+            for n in ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk",
+                      "gsi4pk", "gsi4sk")
         ],
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
                       {"AttributeName": "sk", "KeyType": "RANGE"}],
@@ -39,6 +41,12 @@ def table_definition(name: str, stream_view: str = "NEW_IMAGE") -> dict[str, Any
             "KeySchema": [{"AttributeName": "gsi3pk", "KeyType": "HASH"},
                           {"AttributeName": "gsi3sk", "KeyType": "RANGE"}],
             "Projection": {"ProjectionType": "KEYS_ONLY"},
+        }, {
+            "IndexName": LIST_INDEX,
+            "KeySchema": [{"AttributeName": "gsi4pk", "KeyType": "HASH"},
+                          {"AttributeName": "gsi4sk", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "INCLUDE",
+                           "NonKeyAttributes": ["row", "version", "endedMs"]},
         }],
         "StreamSpecification": {"StreamEnabled": True, "StreamViewType": stream_view},
     }

@@ -29,32 +29,36 @@ TABLE: dict[str, dict[str, tuple[str, ...]]] = {
     # $default answers errors only: no table at all
     "DefaultRoute": {},
     # Game answers the connection that asked, and reads, writes and pages its match; a
-    # player's Leave clears their match pointer.
+    # player's Leave clears their match pointer and frees their own-pace seat.
     "Game": {"GetItem": ("CONN#", "MATCH#"), "PutItem": ("MATCH#",),
-             "UpdateItem": ("CONN#",), "DeleteItem": ("PLAYER#",), "Query": ("MATCH#",)},
+             "UpdateItem": ("CONN#", "PLAYER#"), "DeleteItem": ("PLAYER#",),
+             "Query": ("MATCH#",)},
     # Lobby and Timer send to a room's or queue's players, and forget a connection API
     # Gateway says is gone (its CONN# item and its player's PLAYER# pointer).
+    # A match at one's own pace takes one of its people's own-pace seats (PLAYER#…/PACED);
+    # a device that shows the list stops following its match (CONN#).
     "Lobby": {"GetItem": ("CONN#", "DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
               "PutItem": ("DAILY#", "MATCH#", "PLAYER#", "QUEUE#", "ROOM#"),
-              "UpdateItem": ("QUEUE#",), "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"),
+              "UpdateItem": ("CONN#", "PLAYER#", "QUEUE#"),
+              "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"),
               "Query": ("DAILY#", "PLAYER#")},
     "Timer": {"GetItem": ("CONN#", "MATCH#", "PLAYER#", "QUEUE#"),
               "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"),
               "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"), "Query": ("PLAYER#",)},
     # Outbox tells every seat of a match, attaches a new match's connections, settles a
-    # finished one (profiles, the daily score, the rated flag, the reviews) and clears its
-    # players' match pointers.
+    # finished one (profiles, the daily score, the rated flag, the reviews), clears its
+    # players' match pointers, writes their list rows and frees their own-pace seats.
     "Outbox": {"GetItem": ("CONN#", "MATCH#", "PLAYER#"),
                "PutItem": ("DAILY#", "MATCH#", "PLAYER#"),
-               "UpdateItem": ("CONN#", "MATCH#"), "DeleteItem": ("CONN#", "PLAYER#"),
+               "UpdateItem": ("CONN#", "MATCH#", "PLAYER#"), "DeleteItem": ("CONN#", "PLAYER#"),
                "Query": ("MATCH#", "PLAYER#")},
 }
 
 #: function → the indexes it queries (byMatch: a match's connections; byRating: the ranking;
-#: byDeadline: the live turns, for the sweep)
+#: byDeadline: the live turns, for the sweep; byPlayer: a person's list of matches)
 INDEXES: dict[str, tuple[str, ...]] = {
     "Game": ("byMatch",),
-    "Lobby": ("byRating",),
+    "Lobby": ("byRating", "byPlayer"),
     "Timer": ("byDeadline",),
     "Outbox": ("byMatch",),
 }

@@ -7,7 +7,7 @@ from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from constructs import Construct
 
-from functions.storage.repository import DEADLINE_INDEX, MATCH_INDEX, RATING_INDEX
+from functions.storage.repository import DEADLINE_INDEX, LIST_INDEX, MATCH_INDEX, RATING_INDEX
 
 
 class Storage(Construct):
@@ -21,7 +21,7 @@ class Storage(Construct):
         if restored is not None:
             self.table = dynamodb.Table.from_table_attributes(
                 self, "Restored", table_name=restored[0], table_stream_arn=restored[1],
-                global_indexes=[MATCH_INDEX, RATING_INDEX, DEADLINE_INDEX])
+                global_indexes=[MATCH_INDEX, RATING_INDEX, DEADLINE_INDEX, LIST_INDEX])
             return
         key = dynamodb.AttributeType.STRING
         table = self.table = dynamodb.Table(
@@ -56,6 +56,13 @@ class Storage(Construct):
             partition_key=dynamodb.Attribute(name="gsi3pk", type=key),
             sort_key=dynamodb.Attribute(name="gsi3sk", type=key),
             projection_type=dynamodb.ProjectionType.KEYS_ONLY,
+        )
+        table.add_global_secondary_index(
+            index_name=LIST_INDEX,
+            partition_key=dynamodb.Attribute(name="gsi4pk", type=key),
+            sort_key=dynamodb.Attribute(name="gsi4sk", type=key),
+            projection_type=dynamodb.ProjectionType.INCLUDE,
+            non_key_attributes=["row", "version", "endedMs"],
         )
 
     def grant_items(self, grantee: iam.IGrantable, actions: dict[str, tuple[str, ...]]) -> None:

@@ -91,7 +91,7 @@ def granted_uses() -> set[Use]:
 
 #: the partition keys of each index, as the recorder names them
 _INDEX_KEYS = {"byMatch": ("MATCH#",), "byRating": ("LEADERBOARD",),
-               "byDeadline": ("LIVE#",)}
+               "byDeadline": ("LIVE#",), "byPlayer": ("LIST#",)}
 
 
 def check_granted(use: Use) -> None:

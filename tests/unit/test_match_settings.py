@@ -6,12 +6,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from engine.rules import RuleSet
 from functions.protocol.client import RoomSettings
+from functions.protocol.refusals import explain
 from functions.protocol.settings import (
     DEFAULT_BOT_LEVEL,
     MODES,
+    PACE_SECONDS,
     SOLO_PAUSE_SECONDS,
     MatchSettings,
 )
@@ -47,6 +50,28 @@ def test_the_item_uses_the_protocols_keys_and_leaves_unset_ones_out() -> None:
     assert item == {"mode": "normal", "base": "standard", "turnSeconds": 90, "rounds": 15,
                     "cards": True, "themed": True, "themeId": "futebol", "spectators": True,
                     "botLevels": [0, 3]}
+
+
+
+@pytest.mark.parametrize("seconds", PACE_SECONDS)
+def test_an_own_pace_table_lets_a_seat_go_after_its_missed_turns(seconds: int) -> None:
+    stored = MatchSettings.for_table(RoomSettings(turnSeconds=seconds), mode="solo",
+                                     bot_levels=[0, 2], missed_turns=3)
+    assert stored.paced and stored.rules().timeouts_to_leave == 3
+    assert stored.rules().turn_seconds == seconds
+    assert MatchSettings.from_item(stored.to_item()) == stored
+    live = MatchSettings.for_table(RoomSettings(turnSeconds=600), mode="solo",
+                                   bot_levels=[0], missed_turns=3)
+    assert not live.paced and live.rules().timeouts_to_leave == 0
+    assert live.rules().pause_seconds and not stored.rules().pause_seconds
+
+
+@pytest.mark.parametrize("seconds", [601, 3599, 7200, 86401, 4 * 86400])
+def test_a_turn_limit_is_live_or_one_of_the_own_pace_ones(seconds: int) -> None:
+    with pytest.raises(ValidationError) as refused:
+        RoomSettings(turnSeconds=seconds)
+    assert "24 horas" in explain(refused.value, skip=0) or "no máximo" in explain(
+        refused.value, skip=0)
 
 
 settings_values = st.builds(

@@ -26,7 +26,7 @@ EXAMPLES = {
     "buy": {"matchId": "m-1", "slot": 0}, "sell": {"matchId": "m-1", "slot": 3},
     "useCard": {"matchId": "m-1", "slot": 2, "seat": 1},
     "chooseTheme": {"matchId": "m-1", "option": 1}, "leave": {"matchId": "m-1"}, "ping": {},
-    "leaderboard": {}, "setStyle": {"tileStyle": "madeira"},
+    "leaderboard": {}, "setStyle": {"tileStyle": "madeira"}, "matches": {},
 }
 
 
