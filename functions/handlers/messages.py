@@ -80,7 +80,7 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[Postable]]] = {
     msg.SetStyle: lambda rt, who, m: [rt.lobby.set_style(who, m.tileStyle, m.boardStyle,
                                                          m.requestId)],
     msg.JoinQueue: lambda rt, who, m: _ack(lambda: rt.lobby.join_queue(who, m.seats,
-                                                                       m.requestId)),
+                                                                       m.requestId, m.paced)),
     msg.LeaveQueue: lambda rt, who, m: [rt.lobby.leave_queue(who, m.requestId)],
     msg.CreateRoom: lambda rt, who, m: [rt.lobby.create_room(who, m.settings, m.requestId)],
     msg.JoinRoom: lambda rt, who, m: _ack(lambda: rt.lobby.join_room(who, m.code,

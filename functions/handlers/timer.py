@@ -27,7 +27,8 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         if fired:
             metrics.add_metric(name="Timeouts", unit="Count", value=1)
     elif kind == "fill":
-        fired = rt.lobby.fill(int(event["seats"]), str(event["tableId"]))
+        fired = rt.lobby.fill(int(event["seats"]), str(event["tableId"]),
+                              bool(event.get("paced", False)))
     elif kind == "sweep":
         swept = rt.matches.sweep()
         if swept:

@@ -59,6 +59,8 @@ class JoinQueue(_Message):
 
     action: Literal["joinQueue"]
     seats: int = Field(default=STANDARD.max_seats, ge=STANDARD.min_seats, le=STANDARD.max_seats)
+    #: the queue at one's own pace (24-hour turns), not the live one
+    paced: bool = False
 
 
 class LeaveQueue(_Message):

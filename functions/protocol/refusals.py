@@ -46,6 +46,7 @@ LABELS: Mapping[str, str] = {
     "running": "relógio",
     "tileStyle": "estilo das peças",
     "boardStyle": "estilo do tabuleiro",
+    "paced": "no seu ritmo",
 }
 
 #: a list's items, as one of them is named ("peça 2")

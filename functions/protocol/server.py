@@ -329,6 +329,7 @@ class QueueStatus(Frame):
     players: list[str] = []
     fillAtMs: int | None = None  # when bots take the free seats
     matchId: str | None = None
+    paced: bool = False  # the queue at one's own pace
 
 
 class RoomPlayer(_Model):

@@ -35,6 +35,8 @@ LIVE_MAX_SECONDS = 600
 #: and 3 days. Nobody waits on the page for these: the list of one's matches and the
 #: notifications bring a player back.
 PACE_SECONDS: tuple[int, ...] = (3600, 8 * 3600, 86400, 3 * 86400)
+#: The turn limit of the Normal queue at one's own pace: a day, the pace people keep.
+NORMAL_PACE_SECONDS = 86400
 #: How long a Solo player may stop their turn's clock (the first-match tour does, while it is
 #: read): half an hour, after which the turn runs out as any other would.
 SOLO_PAUSE_SECONDS = 1800

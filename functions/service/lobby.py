@@ -32,7 +32,13 @@ from functions.protocol.server import (
     RoomStatus,
     Welcome,
 )
-from functions.protocol.settings import STANDARD, MatchSettings, Mode, is_paced
+from functions.protocol.settings import (
+    NORMAL_PACE_SECONDS,
+    STANDARD,
+    MatchSettings,
+    Mode,
+    is_paced,
+)
 from functions.service import cosmetics, daily, match_list, seating
 from functions.service.context import Context
 from functions.service.errors import ServiceError
@@ -155,44 +161,51 @@ class LobbyService:
 
     # -- the Normal queue ---------------------------------------------------------------------
 
-    def join_queue(self, who: Identity, seats: int, request_id: str) -> None:
-        self._free(who, keep_queue=True)
+    def join_queue(self, who: Identity, seats: int, request_id: str,
+                   paced: bool = False) -> None:
+        """Wait at the Normal queue of ``seats`` (``paced``: the one at one's own pace, with
+        its own tables, 24-hour turns and a longer wait before bots fill a table)."""
+        self._free(who, keep_queue=True, paced=paced)
         if self.ctx.repository.get_queue_pointer(who.player_id) is not None:
             self.leave_queue(who, None)
         rating = Rating.from_json(self.profile(who).rating).rating
         me = {"id": who.player_id, "name": who.name, "rating": round(rating, 1)}
-        table = self._sit(me, seats)
+        table = self._sit(me, seats, paced)
         self.ctx.repository.set_queue_pointer(who.player_id, seats, table.table_id,
-                                              self.ctx.now_s())
+                                              self.ctx.now_s(), paced)
         if len(table.players) == seats:
             self._close(table, (who.player_id, request_id))
             return
         self._tell([p["id"] for p in table.players],
-                   lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
-                                           players=[p["name"] for p in table.players],
-                                           fillAtMs=table.fill_at_ms),
-                   (who.player_id, request_id))
+                   lambda rid, _: self._waiting(table, rid), (who.player_id, request_id))
 
-    def _sit(self, me: dict[str, Any], seats: int) -> QueueTable:
+    @staticmethod
+    def _waiting(table: QueueTable, request_id: str | None) -> QueueStatus:
+        return QueueStatus(requestId=request_id, status="waiting", seats=table.seats,
+                           players=[p["name"] for p in table.players],
+                           fillAtMs=table.fill_at_ms, paced=table.paced)
+
+    def _sit(self, me: dict[str, Any], seats: int, paced: bool = False) -> QueueTable:
         """A seat at the queue's open table (one conditional update, however many join at
         once), or, when it cannot take one more (full, closing, its fill time gone, or
         emptied), a new table made the open one in its place. No scan of the queue: one
         read of its open table, one write."""
         repo, now_s = self.ctx.repository, self.ctx.now_s()
+        wait_s = self.ctx.pace.queue_wait_s if paced else self.ctx.queue_wait_s
         for _ in range(SEAT_TRIES):
-            current = repo.open_table_id(seats)
+            current = repo.open_table_id(seats, paced)
             if current is not None:
-                joined = repo.join_table(seats, current, me, self.ctx.clock_ms(), now_s)
+                joined = repo.join_table(seats, current, me, self.ctx.clock_ms(), now_s,
+                                         paced)
                 if joined is not None:
                     return joined
             table = QueueTable("q-" + secrets.token_hex(6), seats, [me],
-                               self.ctx.clock_ms() + self.ctx.queue_wait_s * 1000)
+                               self.ctx.clock_ms() + wait_s * 1000, paced=paced)
             if repo.open_new_table(table, current, now_s):
                 if seats > 1:
-                    self.ctx.timers.schedule(fill_timer_name(table.table_id),
-                                             self.ctx.queue_wait_s,
+                    self.ctx.timers.schedule(fill_timer_name(table.table_id), wait_s,
                                              {"kind": "fill", "seats": seats,
-                                              "tableId": table.table_id})
+                                              "tableId": table.table_id, "paced": paced})
                 return table
         raise ServiceError("state.changed", "Muita gente ao mesmo tempo; tente de novo.")
 
@@ -201,10 +214,10 @@ class LobbyService:
         pointer = repo.get_queue_pointer(who.player_id)
         if pointer is None:
             raise ServiceError("queue.not_in", "Você não está na fila.")
-        seats, table_id = pointer
+        seats, table_id, paced = pointer
 
         def leave() -> QueueTable | None:
-            table = repo.get_table(seats, table_id)
+            table = repo.get_table(seats, table_id, paced)
             if table is None or table.match_id is not None:
                 return table
             left = replace(table, players=[p for p in table.players
@@ -216,15 +229,14 @@ class LobbyService:
         table = retried(leave, tries=LOBBY_TRIES)
         repo.clear_queue_pointer(who.player_id)
         if table is not None and table.match_id is None and table.players:
+            waiting = table
             self._tell([p["id"] for p in table.players],
-                       lambda rid, _: QueueStatus(requestId=rid, status="waiting", seats=seats,
-                                               players=[p["name"] for p in table.players],
-                                               fillAtMs=table.fill_at_ms))
-        return QueueStatus(requestId=request_id, status="left", seats=seats)
+                       lambda rid, _: self._waiting(waiting, rid))
+        return QueueStatus(requestId=request_id, status="left", seats=seats, paced=paced)
 
-    def fill(self, seats: int, table_id: str) -> bool:
+    def fill(self, seats: int, table_id: str, paced: bool = False) -> bool:
         """The fill timer fired: close the table with bots in the free seats."""
-        table = self.ctx.repository.get_table(seats, table_id)
+        table = self.ctx.repository.get_table(seats, table_id, paced)
         if table is None or table.match_id is not None or not table.players:
             return False
         return self._close(table)
@@ -236,7 +248,7 @@ class LobbyService:
             repo.put_table(replace(table, match_id=match_id, version=table.version + 1),
                            table.version, self.ctx.now_s())
         except ConflictError:
-            latest = repo.get_table(table.seats, table.table_id)
+            latest = repo.get_table(table.seats, table.table_id, table.paced)
             if latest is None or latest.match_id is not None:
                 return False
             return self._close(latest, answer)
@@ -247,8 +259,11 @@ class LobbyService:
             specs = [SeatSpec(p["name"], p["id"]) for p in people]
             specs += [SeatSpec(f"Robô {bot.name} {i + 1}", None, bot.number)
                       for i in range(table.seats - len(specs))]
-            settings = MatchSettings.for_table(RoomSettings(), mode="normal",
-                                               bot_levels=[s.bot_level for s in specs])
+            settings = MatchSettings.for_table(
+                RoomSettings(turnSeconds=NORMAL_PACE_SECONDS if table.paced
+                             else STANDARD.turn_seconds),
+                mode="normal", bot_levels=[s.bot_level for s in specs],
+                missed_turns=self.ctx.pace.missed_turns)
             try:
                 self.matches.start(specs, settings, match_id, answer)
                 break
@@ -259,13 +274,13 @@ class LobbyService:
                 answer = answer if answer is None or answer[0] != busy.player_id else None
         else:
             return False
-        repo.delete_table(table.seats, table.table_id)
+        repo.delete_table(table.seats, table.table_id, table.paced)
         for p in people:
             repo.clear_queue_pointer(p["id"])
         self._tell([p["id"] for p in people],
                    lambda rid, _: QueueStatus(requestId=rid, status="matched", seats=table.seats,
                                            players=[s.name for s in specs],
-                                           matchId=match_id), answer)
+                                           matchId=match_id, paced=table.paced), answer)
         return True
 
     # -- Customizada rooms --------------------------------------------------------------------
@@ -429,7 +444,7 @@ class LobbyService:
             raise ServiceError("daily.played", "O desafio do dia tem uma tentativa só: volte "
                                "amanhã para o próximo.")
         if stored.mode == "normal":
-            self.join_queue(who, len(record.players), request_id)
+            self.join_queue(who, len(record.players), request_id, stored.paced)
             return
         settings = stored.table()
         if stored.mode != "room" or not stored.room:

@@ -20,6 +20,8 @@ class QueueTable:
     fill_at_ms: int
     version: int = 0
     match_id: str | None = None
+    #: the queue of matches at one's own pace (its own tables, 24-hour turns)
+    paced: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,14 +35,20 @@ class Room:
     version: int = 0
 
 
+def queue_key(seats: int, paced: bool = False) -> str:
+    """The partition of one queue: ``QUEUE#<seats>``, ``QUEUE#<seats>#ritmo`` at one's own
+    pace."""
+    return f"QUEUE#{seats}#ritmo" if paced else f"QUEUE#{seats}"
+
+
 class LobbyItems(Table):
     """Reads and writes of queue tables, rooms and daily challenges."""
 
     # -- the Normal queue ---------------------------------------------------------------------
 
-    def open_table_id(self, seats: int) -> str | None:
+    def open_table_id(self, seats: int, paced: bool = False) -> str | None:
         """The table the queue of this size is filling now (``QUEUE#<seats>`` / ``OPEN``)."""
-        item = self._get(f"QUEUE#{seats}", "OPEN")
+        item = self._get(queue_key(seats, paced), "OPEN")
         return str(item["tableId"]) if item else None
 
     def open_new_table(self, table: QueueTable, replaces: str | None, now_s: int) -> bool:
@@ -49,7 +57,7 @@ class LobbyItems(Table):
         joiner opened one first."""
         pointer: dict[str, Any] = {
             "TableName": self.table,
-            "Item": to_item({"pk": f"QUEUE#{table.seats}", "sk": "OPEN",
+            "Item": to_item({"pk": queue_key(table.seats, table.paced), "sk": "OPEN",
                              "tableId": table.table_id, "ttl": now_s + LOBBY_TTL_S})}
         if replaces is None:
             pointer["ConditionExpression"] = "attribute_not_exists(pk)"
@@ -61,7 +69,7 @@ class LobbyItems(Table):
         return not self._transact([{"Put": pointer}, {"Put": new}])
 
     def join_table(self, seats: int, table_id: str, player: dict[str, Any], now_ms: int,
-                   now_s: int) -> QueueTable | None:
+                   now_s: int, paced: bool = False) -> QueueTable | None:
         """Take a seat at the table, in one conditional update: only while it is still
         waiting (not closed, not empty, its fill time ahead), has a free seat and does not
         seat this player yet. Concurrent joiners never conflict: each gets the next seat
@@ -71,7 +79,7 @@ class LobbyItems(Table):
         try:
             found = self.client.update_item(
                 TableName=self.table,
-                Key=to_item({"pk": f"QUEUE#{seats}", "sk": f"TABLE#{table_id}"}),
+                Key=to_item({"pk": queue_key(seats, paced), "sk": f"TABLE#{table_id}"}),
                 UpdateExpression="SET players = list_append(players, :me), "
                                  "version = version + :one, #ttl = :ttl ADD ids :id",
                 ConditionExpression="attribute_exists(pk) AND attribute_not_exists(matchId) "
@@ -89,25 +97,25 @@ class LobbyItems(Table):
             raise
         return self._table(from_item(found["Attributes"]))
 
-    def get_table(self, seats: int, table_id: str) -> QueueTable | None:
-        item = self._get(f"QUEUE#{seats}", f"TABLE#{table_id}")
+    def get_table(self, seats: int, table_id: str, paced: bool = False) -> QueueTable | None:
+        item = self._get(queue_key(seats, paced), f"TABLE#{table_id}")
         return self._table(item) if item else None
 
-    def delete_table(self, seats: int, table_id: str) -> None:
+    def delete_table(self, seats: int, table_id: str, paced: bool = False) -> None:
         """A closed table is gone at once: its match has started."""
-        self._delete(f"QUEUE#{seats}", f"TABLE#{table_id}")
+        self._delete(queue_key(seats, paced), f"TABLE#{table_id}")
 
     @staticmethod
     def _table(item: dict[str, Any]) -> QueueTable:
         return QueueTable(str(item["sk"]).removeprefix("TABLE#"), int(item["seats"]),
                           list(item["players"]), int(item["fillAtMs"]), int(item["version"]),
-                          item.get("matchId"))
+                          item.get("matchId"), str(item["pk"]).endswith("#ritmo"))
 
     @staticmethod
     def _table_values(table: QueueTable, now_s: int) -> dict[str, Any]:
         # ``ids``: the seated players' ids as a string set, for the join's condition (an
         # empty set cannot be stored: no attribute then).
-        return {"pk": f"QUEUE#{table.seats}", "sk": f"TABLE#{table.table_id}",
+        return {"pk": queue_key(table.seats, table.paced), "sk": f"TABLE#{table.table_id}",
                 "seats": table.seats, "players": table.players,
                 "ids": {str(p["id"]) for p in table.players} or None,
                 "fillAtMs": table.fill_at_ms, "version": table.version,
@@ -116,13 +124,17 @@ class LobbyItems(Table):
     def put_table(self, table: QueueTable, expected: int | None, now_s: int) -> None:
         self._versioned_put(self._table_values(table, now_s), expected)
 
-    def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int) -> None:
+    def set_queue_pointer(self, player_id: str, seats: int, table_id: str, now_s: int,
+                          paced: bool = False) -> None:
         self._put({"pk": f"PLAYER#{player_id}", "sk": "QUEUE", "seats": seats,
-                   "tableId": table_id, "ttl": now_s + LOBBY_TTL_S})
+                   "tableId": table_id, "paced": paced, "ttl": now_s + LOBBY_TTL_S})
 
-    def get_queue_pointer(self, player_id: str) -> tuple[int, str] | None:
+    def get_queue_pointer(self, player_id: str) -> tuple[int, str, bool] | None:
+        """The queue table the player waits at: its size, its id, whether it is the queue at
+        one's own pace."""
         item = self._get(f"PLAYER#{player_id}", "QUEUE")
-        return (int(item["seats"]), str(item["tableId"])) if item else None
+        return (int(item["seats"]), str(item["tableId"]), bool(item.get("paced"))) \
+            if item else None
 
     def clear_queue_pointer(self, player_id: str) -> None:
         self._delete(f"PLAYER#{player_id}", "QUEUE")

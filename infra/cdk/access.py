@@ -42,8 +42,9 @@ TABLE: dict[str, dict[str, tuple[str, ...]]] = {
               "UpdateItem": ("CONN#", "PLAYER#", "QUEUE#"),
               "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"),
               "Query": ("DAILY#", "PLAYER#")},
+    # (the queue at one's own pace seats its people in their own-pace seats: PLAYER#)
     "Timer": {"GetItem": ("CONN#", "MATCH#", "PLAYER#", "QUEUE#"),
-              "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"),
+              "PutItem": ("MATCH#", "PLAYER#", "QUEUE#"), "UpdateItem": ("PLAYER#",),
               "DeleteItem": ("CONN#", "PLAYER#", "QUEUE#"), "Query": ("PLAYER#",)},
     # Outbox tells every seat of a match, attaches a new match's connections, settles a
     # finished one (profiles, the daily score, the rated flag, the reviews), clears its

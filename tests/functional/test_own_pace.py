@@ -173,3 +173,41 @@ def test_a_lost_release_does_not_lock_a_player_out(world: World) -> None:
     ana.send("startSolo", settings={"turnSeconds": DAY})
     assert ana.last("view")["matchId"] != first
     assert first not in world.repository.paced_matches(ana.player_id)
+
+
+def test_the_normal_queue_at_ones_own_pace_has_its_own_tables(world: World) -> None:
+    ana, bia, caio = world.connect("Ana"), world.connect("Bia"), world.connect("Caio")
+    ana.send("joinQueue", seats=3, paced=True)
+    waiting = ana.last("queue")
+    assert waiting["paced"] and waiting["fillAtMs"] == world.clock.ms + 600_000
+    bia.send("joinQueue", seats=3)  # the live queue: another table
+    assert bia.last("queue")["players"] == ["Bia"] and not bia.last("queue").get("paced")
+    caio.send("joinQueue", seats=3, paced=True)
+    assert ana.last("queue")["players"] == ["Ana", "Caio"]
+    [fill] = [t for t in world.timers() if t["kind"] == "fill" and t.get("paced")]
+    assert fill["seconds"] == 600
+    world.clock.advance(600)
+    assert world.fire(fill)["fired"]
+    match_id = ana.last("view")["matchId"]
+    record = world.repository.load_match(match_id)
+    assert record is not None and record.settings.mode == "normal"
+    assert record.settings.turn_seconds == DAY and record.settings.timeouts_to_leave == 3
+    assert [s["bot"] for s in ana.last("view")["view"]["seats"]] == [False, False, True]
+    # It is one of their matches at their own pace, and on their lists.
+    assert world.repository.paced_matches(caio.player_id) == [match_id]
+    assert [r["matchId"] for r in _listed(caio)] == [match_id]
+    # A live match is still theirs to play; Bia's live table waits as before.
+    assert bia.last("queue")["status"] == "waiting"
+
+
+def test_a_room_can_start_at_ones_own_pace_while_someone_plays_live(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    ana.send("startSolo", settings={"bots": 1, "turnSeconds": 90})
+    live = ana.last("view")["matchId"]
+    ana.send("createRoom", settings={"turnSeconds": 60})  # a second live match: refused
+    assert ana.last("error")["code"] == "match.already_in"
+    match_id = _room(world, ana, bia)
+    assert match_id != live
+    rows = _listed(ana)
+    assert [r["matchId"] for r in rows][:1] == [live]  # live first: it cannot wait
+    assert not rows[0]["paced"] and rows[0]["deadlineMs"] is None
