@@ -99,6 +99,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.movegen
 	$(BIN)/python -m bench.review
 	$(BIN)/python -m bench.handlers
+	$(BIN)/python -m bench.paced
 	$(BIN)/python -m bench.flood
 
 clean:

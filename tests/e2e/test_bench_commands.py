@@ -21,6 +21,7 @@ BENCHES = [
     (["bench.movegen"], "median turn in self-play"),
     (["bench.review"], "moves reviewed"),
     (["bench.handlers"], "per 1,000 matches: total"),
+    (["bench.paced"], "list of 20 matches"),
     (["bench.flood"], "connections x"),
     (["bench.stress"], "told but not stored 0"),
     (["bench.local_load", "--matches", "1", "--rounds", "1"], "errors 0, lost 0"),
