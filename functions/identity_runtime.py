@@ -53,12 +53,15 @@ class IdentityRuntime:
         return summary(self.matches, match_id, self.clock_ms())
 
 
-def from_config(config: Config) -> IdentityRuntime:
+def from_config(config: Config,
+                clock_ms: Callable[[], int] = wall_clock_ms) -> IdentityRuntime:
+    """The identity runtime a deployment's settings make (``clock_ms``: see
+    :func:`functions.runtime.from_config`)."""
     from functions import aws
 
     return IdentityRuntime(Signer.from_secret(config.signing_key(aws.client)),
                            Table(aws.client("dynamodb"), config.table),
-                           config.guests_per_hour)
+                           config.guests_per_hour, clock_ms)
 
 
 _HELD: PerContainer[IdentityRuntime] = PerContainer(lambda: from_config(Config.from_env()))

@@ -68,14 +68,17 @@ def assemble(repository: Repository, notifier: Notifier, timers: Timers, *,
     return Runtime(ctx, RateLimiter(), RateLimiter(PLAYER_BURST, PLAYER_RATE))
 
 
-def from_config(config: Config) -> Runtime:
+def from_config(config: Config, clock_ms: Any = wall_clock_ms) -> Runtime:
+    """The runtime a deployment's settings make (``clock_ms``: the local stack's own clock,
+    which its tests move forward; the wall clock in Lambda)."""
     from functions import aws
 
     repository = Repository(aws.client("dynamodb"), config.table, config.match_ttl_s)
     notifier = Notifier(aws.Lazy("apigatewaymanagementapi",
                                  endpoint_url=config.websocket_endpoint), repository)
     timers = Timers(aws.Lazy("stepfunctions"), config.state_machine_arn)
-    return assemble(repository, notifier, timers, queue_wait_s=config.queue_wait_s,
+    return assemble(repository, notifier, timers, clock_ms=clock_ms,
+                    queue_wait_s=config.queue_wait_s,
                     reviewed_themes_only=config.reviewed_themes_only,
                     pace=PaceLimits(config.paced_missed_turns, config.paced_matches,
                                     config.paced_queue_wait_s))

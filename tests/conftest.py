@@ -56,8 +56,6 @@ def stack(tmp_path_factory: pytest.TempPathFactory, queue_wait_s: int) -> Iterat
     thread = threading.Thread(target=local.run, args=(ready,), daemon=True)
     thread.start()
     assert ready.wait(60), "the local stack did not start"
-    runtime.install(None)
-    identity_runtime.install(None)
     yield local
     local.stop()
     thread.join(timeout=20)

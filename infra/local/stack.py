@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from infra.local.clock import ShiftedClock
+
 REPO = Path(__file__).resolve().parents[2]
 TABLE = "vanlexis-local"
 TIMER_FUNCTION = "arn:aws:lambda:us-east-1:123456789012:function:vanlexis-timer"
@@ -65,6 +67,8 @@ class LocalStack:
     guests_per_hour: int = 1000
     workers: int = 16
     fault_rate: float = 0.0  # stress runs only: share of match writes that fail (faults.py)
+    #: the stack's clock: the wall clock, which tests move forward (a day in a second)
+    clock: ShiftedClock = field(default_factory=ShiftedClock)
 
     def __post_init__(self) -> None:
         self._stopped = threading.Event()
@@ -131,7 +135,7 @@ class LocalStack:
 
         from functions.protocol.client import ACTIONS
         from functions.storage.outbox import STREAM_FILTER
-        from infra.local.dynamodb import TtlSweeper, serialise
+        from infra.local.dynamodb import TtlSweeper
         from infra.local.gateway import LambdaContext, LocalGateway, Routes
         from infra.local.http import LocalHttp, ManagementHttp
         from infra.local.streams import StreamRunner
@@ -149,12 +153,7 @@ class LocalStack:
             websocket,
         )
         from functions.handlers.messages import GAME_ACTIONS
-        if self.fault_rate:
-            from infra.local.faults import inject
-
-            inject(self.fault_rate)
-        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
-        serialise()  # moto's transactions are not safe between threads (dynamodb.py)
+        self._prepare_moto()
         moto = ThreadedMotoServer(ip_address=self.host, port=self.ports.moto, verbose=False)
         moto.start()
         # A fresh embedded AWS: moto keeps its state per process, and a process may run the
@@ -165,6 +164,7 @@ class LocalStack:
         stops: list[Callable[[], None]] = []  # what to stop, last started first
         try:
             sfn, arn = self._aws()
+            self._install_runtimes()
             routes = Routes(authorizer.handler, connection.connect, connection.disconnect,
                             websocket.default,
                             {a: websocket.game if a in GAME_ACTIONS else websocket.lobby
@@ -178,7 +178,7 @@ class LocalStack:
                 threading.Thread(target=server.serve_forever, daemon=True).start()
                 stops += [server.server_close, server.shutdown]
             runner = TimerRunner(sfn, arn, {TIMER_FUNCTION: timer.handler},
-                                 boto3.client("sqs"))
+                                 boto3.client("sqs"), clock=self.clock.seconds)
             runner.start()
             dynamodb = boto3.client("dynamodb")
             stream = dynamodb.describe_table(TableName=TABLE)["Table"]["LatestStreamArn"]
@@ -199,6 +199,28 @@ class LocalStack:
                 stop()
             executor.shutdown(wait=False, cancel_futures=True)
             moto.stop()
+
+    def _prepare_moto(self) -> None:
+        """moto as the stack runs it: quiet, its transactions one at a time, and failing on
+        purpose in stress runs."""
+        from infra.local.dynamodb import serialise
+
+        if self.fault_rate:
+            from infra.local.faults import inject
+
+            inject(self.fault_rate)
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request lines
+        serialise()  # moto's transactions are not safe between threads (dynamodb.py)
+
+    def _install_runtimes(self) -> None:
+        """The handlers' runtimes, made from the environment as in Lambda, on the stack's
+        clock."""
+        from functions import identity_runtime, runtime
+        from functions.config import Config
+
+        config = Config.from_env()
+        runtime.install(runtime.from_config(config, self.clock.ms))
+        identity_runtime.install(identity_runtime.from_config(config, self.clock.ms))
 
     async def _serve(self, gateway: Any, ready: threading.Event | None) -> None:
         self.loop = asyncio.get_running_loop()

@@ -32,8 +32,10 @@ class TimerRunner(Background):
 
     def __init__(self, sfn: Any, state_machine_arn: str,
                  functions: dict[str, Callable[[dict[str, Any], Any], Any]],
-                 sqs: Any = None, retry_scale: float = 1.0) -> None:
+                 sqs: Any = None, retry_scale: float = 1.0,
+                 clock: Callable[[], float] = time.time) -> None:
         super().__init__()
+        self.clock = clock  # the stack's clock, which its tests move forward
         self.sfn = sfn
         self.retry_scale = retry_scale  # tests shorten the retries' waits
         self.sqs = sqs
@@ -65,7 +67,8 @@ class TimerRunner(Background):
                     continue
                 described = self.sfn.describe_execution(executionArn=arn)
                 payload = json.loads(described["input"])
-                started = described["startDate"].timestamp()
+                # Started on the wall clock; due on the stack's (which may run ahead of it).
+                started = described["startDate"].timestamp() + self.clock() - time.time()
                 self.due[arn] = (started + float(payload.get(self.seconds_key, 0)), payload)
 
     def _fire(self, arn: str, payload: dict[str, Any]) -> None:
@@ -151,7 +154,7 @@ class TimerRunner(Background):
             except Exception:  # moto restarting or stopping: try again
                 time.sleep(POLL_S)
                 continue
-            now = time.time()
+            now = self.clock()
             for arn, (at, payload) in list(self.due.items()):
                 if at <= now and payload is not None and not self._stopped(arn):
                     self.due[arn] = (at, None)  # type: ignore[assignment]
