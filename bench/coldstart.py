@@ -166,12 +166,19 @@ class World:
                 "Timer": self._timeout, "Outbox": self._outbox}[function]()
 
     def _ticket(self) -> dict[str, Any]:
+        """A ticket of a device still signed in: the authorizer's whole way to Allow."""
         import time
 
-        _, token = self.signer().new_guest("Bia", 1_800_000_000)
+        from functions.storage.device_items import Device, DeviceItems
+
+        now = int(time.time())
+        device = Device(self.signer().new_device(), "bench", now, now)
+        who, token = self.signer().new_guest("Bia", now, device.device_id)
+        repository = self._runtime.ctx.repository
+        DeviceItems(repository.client, repository.table).put_device(who.player_id, device,
+                                                                    now + 86400)
         return {"type": "REQUEST", "methodArn": "arn:test",
-                "queryStringParameters": {"ticket": self.signer().ticket_for(
-                    token, int(time.time()))}}
+                "queryStringParameters": {"ticket": self.signer().ticket_for(token, now)}}
 
     def _guest(self) -> dict[str, Any]:
         return {"routeKey": "POST /guest", "body": json.dumps({"name": "Carla"}),

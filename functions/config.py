@@ -77,6 +77,9 @@ class Config(BaseModel):
     #: guests one network address may create in an hour
     guests_per_hour: Whole = Field(default=20, alias="GUESTS_PER_ADDRESS_PER_HOUR", ge=1,
                                    le=100_000)
+    #: tries at a one-time link code one network address (an IPv6 /64) may make in an hour
+    link_tries_per_hour: Whole = Field(default=10, alias="LINK_TRIES_PER_ADDRESS_PER_HOUR",
+                                       ge=1, le=100_000)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:

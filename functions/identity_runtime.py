@@ -1,5 +1,5 @@
 """What the identity API and the ``$connect`` authorizer run on: the signer, the table's
-allowance and single-use records, and the clock.
+allowance and single-use records, a player's devices and link codes, and the clock.
 
 Built once per Lambda container, like :mod:`functions.runtime`, but apart from it: these two
 functions are on every player's way in (a guest, a ticket, a connection), so they import
@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any
 from functions.clock import wall_clock_ms
 from functions.config import Config
 from functions.container import PerContainer
+from functions.service.devices import Devices
 from functions.service.identity import Signer
+from functions.service.linking import REDEEMS_PER_HOUR, Linking
+from functions.storage.device_items import DeviceItems
 from functions.storage.table import Table
 
 if TYPE_CHECKING:
@@ -34,9 +37,23 @@ class IdentityRuntime:
     table: Table
     guests_per_hour: int
     clock_ms: Callable[[], int] = wall_clock_ms
+    #: API Gateway's management API: a device signed out has its connections closed
+    connections_api: Any = None
+    link_tries_per_hour: int = REDEEMS_PER_HOUR
 
     def now_s(self) -> int:
         return self.clock_ms() // 1000
+
+    @functools.cached_property
+    def devices(self) -> Devices:
+        """A player's devices (PLAYER# DEVICE# items) on the same table and client."""
+        return Devices(DeviceItems(self.table.client, self.table.table), self.signer,
+                       self.connections_api)
+
+    @functools.cached_property
+    def linking(self) -> Linking:
+        """One-time codes (LINK# items) that carry a player to another device."""
+        return Linking(self.devices, self.link_tries_per_hour)
 
     @functools.cached_property
     def matches(self) -> Repository:
@@ -61,7 +78,10 @@ def from_config(config: Config,
 
     return IdentityRuntime(Signer.from_secret(config.signing_key(aws.client)),
                            Table(aws.client("dynamodb"), config.table),
-                           config.guests_per_hour, clock_ms)
+                           config.guests_per_hour, clock_ms,
+                           connections_api=aws.Lazy("apigatewaymanagementapi",
+                                                    endpoint_url=config.websocket_endpoint),
+                           link_tries_per_hour=config.link_tries_per_hour)
 
 
 _HELD: PerContainer[IdentityRuntime] = PerContainer(lambda: from_config(Config.from_env()))

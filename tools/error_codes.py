@@ -42,9 +42,24 @@ MEANINGS: dict[str, str] = {
     "auth.token_missing": "asking for a ticket without the player's token",
     "auth.token_invalid": "a token that is malformed, forged or of another kind",
     "auth.token_expired": "a token past its expiry (sign in again)",
+    "auth.signed_out": "a token or ticket of a device that was signed out (`POST "
+                       "/devices/signout`): the browser forgets its token; a code from a "
+                       "device still signed in brings the player back",
     "identity.bad_name": "a display name that is empty, too long, of other scripts, or a "
                          "bot's",
     "identity.rate_limited": "too many new guests from one network in an hour",
+    # -- devices and one-time codes --
+    "link.malformed": "`POST /link/redeem` with something that cannot be a code (not 8 of "
+                      "the code's 31 characters, dash and spaces aside); nothing is read or "
+                      "written",
+    "link.rate_limited": "too many code tries from one network (an IPv6 /64) in an hour",
+    "link.unknown": "no code has that value (never made, mistyped, or long gone)",
+    "link.expired": "a code past its 10 minutes",
+    "link.used": "a code already redeemed (each works once)",
+    "link.too_many": "`POST /link`: more than 3 codes in 10 minutes for one player",
+    "device.bad_id": "`POST /devices/signout` naming a device id that is not one",
+    "device.not_found": "`POST /devices/signout` of a device already signed out (or never "
+                        "the player's)",
     # -- the lobby --
     "queue.not_in": "leaving a queue you are not in",
     "room.not_found": "no room has that code",

@@ -14,6 +14,7 @@ import { TableView } from "./ui/table.js";
 import { replayScreen } from "./ui/replay.js";
 import { bindHelp } from "./ui/help.js";
 import { Tour } from "./ui/tour.js";
+import { bindDevices, showSignedOut } from "./ui/devices.js";
 
 const app = document.getElementById("app");
 const statusBox = document.getElementById("status");
@@ -80,7 +81,8 @@ function connect(guest) {
       store.update((s) => { s.connection = status; });
       if (status === "online") send("hello");
     },
-    onAuthFailed: () => {
+    onAuthFailed: (error) => {
+      if (error.code === "auth.signed_out") return leaveDevice(error.message);
       forgetGuest();
       store.update((s) => { s.screen = "entry"; s.me = null; });
       toast("Sua identificação expirou: escolha seu nome de novo.", "error");
@@ -88,6 +90,23 @@ function connect(guest) {
   });
   socket.connect();
 }
+
+/** This device was signed out (from another one, or by itself): back to the entry page, which
+ *  says why and how to come back. */
+function leaveDevice(message) {
+  socket?.close();
+  forgetGuest();
+  showSignedOut(message);
+  store.update((s) => { s.screen = "entry"; s.me = null; s.connection = "offline"; });
+}
+
+bindDevices({
+  apiUrl: () => config.apiUrl, toast, onSignedOut: leaveDevice,
+  onJoined: (guest) => {
+    store.update((s) => { s.screen = "loading"; s.me = { name: guest.name, rating: 1500, matches: 0 }; });
+    connect(guest);
+  },
+});
 
 // -- rendering ---------------------------------------------------------------------------------
 

@@ -20,7 +20,18 @@ export function forgetGuest() {
   localStorage.removeItem(GUEST_KEY);
 }
 
-async function postJson(url, body) {
+/** Keep a guest identity (``{playerId, name, token}``) in this browser. */
+export function keepGuest(guest) {
+  localStorage.setItem(GUEST_KEY, JSON.stringify(guest));
+}
+
+/** A token the identity API renewed (one made before devices, now given its device). */
+export function renewToken(token) {
+  const guest = storedGuest();
+  if (guest && token) keepGuest({ ...guest, token });
+}
+
+export async function postJson(url, body) {
   let answer;
   try {
     answer = await fetch(url, {
@@ -43,7 +54,7 @@ async function postJson(url, body) {
 
 export async function createGuest(apiUrl, name) {
   const guest = await postJson(`${apiUrl}/guest`, { name });
-  localStorage.setItem(GUEST_KEY, JSON.stringify(guest));
+  keepGuest(guest);
   return guest;
 }
 
@@ -83,7 +94,12 @@ export class GameSocket {
     this.onStatus("connecting");
     let ticket;
     try {
-      ticket = (await postJson(`${this.apiUrl}/ticket`, { token: this.token })).ticket;
+      const answer = await postJson(`${this.apiUrl}/ticket`, { token: this.token });
+      ticket = answer.ticket;
+      if (answer.token) {
+        this.token = answer.token;
+        renewToken(answer.token);
+      }
     } catch (error) {
       if (String(error.code).startsWith("auth.")) {
         this.onAuthFailed(error);

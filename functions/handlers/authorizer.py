@@ -1,5 +1,6 @@
-"""The ``$connect`` REQUEST authorizer: a valid, unexpired ticket in the query string, or no
-connection. The identity it finds travels to the ``$connect`` handler in the context.
+"""The ``$connect`` REQUEST authorizer: a valid, unexpired ticket in the query string, of a
+device still signed in, or no connection. The identity it finds (with its device) travels to
+the ``$connect`` handler in the context.
 
 The policy names exactly the ``$connect`` route's ARN the request came for. Powertools'
 ``APIGatewayAuthorizerResponseWebSocket`` builds its resources from a parsed ARN and a route
@@ -23,6 +24,7 @@ from functions.handlers.observability import (
     metrics,
     observed,
 )
+from functions.service.devices import signed_out
 from functions.service.identity import AuthError
 
 
@@ -49,6 +51,10 @@ def handler(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     try:
         checked = rt.signer.check_ticket(ticket if isinstance(ticket, str) else None,
                                          rt.now_s())
+        # A ticket lives a minute: one minted just before its device was signed out is
+        # refused here, read strongly consistent.
+        if not rt.devices.admits(checked.identity):
+            raise signed_out()
         # One connection per ticket: the nonce is recorded, and a second use finds it.
         if not rt.table.use_once(f"ticket#{checked.nonce}", checked.expires_s + 60):
             raise AuthError("auth.ticket_used", "Este acesso já foi usado: entre de novo.")
@@ -59,4 +65,4 @@ def handler(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     who = checked.identity
     correlate(playerId=who.player_id)
     return _policy(who.player_id, "Allow", resource,
-                   {"playerId": who.player_id, "name": who.name})
+                   {"playerId": who.player_id, "name": who.name, "device": str(who.device)})

@@ -19,18 +19,19 @@ from functions.handlers.observability import (
 
 @observed(API_GATEWAY_REQUEST_ID)
 def connect(raw: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    """Remember the connection and whose it is (the authorizer put the identity in the
-    request context; without it the connection is refused)."""
+    """Remember the connection, whose it is and its device (the authorizer put the identity
+    in the request context; without it the connection is refused)."""
     rt = runtime.current()
     request = APIGatewayWebSocketEvent(raw).request_context
     correlate(connectionId=request.connection_id)
     auth = request.get("authorizer") or {}
-    player, name = auth.get("playerId"), auth.get("name")
+    player, name, device = auth.get("playerId"), auth.get("name"), auth.get("device")
     if not isinstance(player, str) or not isinstance(name, str):
         logger.warning("connect without the authorizer's identity")
         metrics.add_metric(name="ConnectRefused", unit="Count", value=1)
         return {"statusCode": 401}
-    if not rt.connections.open(request.connection_id, player, name):
+    if not rt.connections.open(request.connection_id, player, name,
+                               device if isinstance(device, str) and device else None):
         logger.info("connect refused", extra={"code": "auth.too_many_connections",
                                               "playerId": player})
         metrics.add_metric(name="ConnectRefused", unit="Count", value=1)

@@ -1,6 +1,11 @@
 """The HTTP side of identity: ``POST /guest`` makes a guest, ``POST /ticket`` trades a token
 for a one-minute WebSocket ticket. Tokens travel in request bodies, never in URLs.
 
+A player's devices: ``POST /link`` makes a one-time code that ``POST /link/redeem`` (on the
+new device, with no token) trades for the same player's identity; ``POST /devices`` lists the
+player's devices and ``POST /devices/signout`` signs one out. Every call with a token may
+answer a renewed ``token`` (one made before devices, given its device): the client keeps it.
+
 ``GET /match/<id>`` is the one public read: what a match's link leads to (who plays, the
 theme, live or over), for a visitor who has no name yet; refused as watching it would be."""
 
@@ -48,6 +53,25 @@ def _source(event: dict[str, Any]) -> str:
     return str(address)[:64] if address else "unknown"
 
 
+def _user_agent(event: dict[str, Any]) -> str | None:
+    """The caller's User-Agent (HTTP API headers are lower case; a REST event's may not be),
+    read only to name a new device coarsely; never stored."""
+    for key, given in (event.get("headers") or {}).items():
+        if str(key).lower() == "user-agent" and isinstance(given, str):
+            return given
+    return None
+
+
+def _token(body: dict[str, Any]) -> str | None:
+    given = body.get("token")
+    return given if isinstance(given, str) else None
+
+
+def _with_token(answer: dict[str, Any], renewed: str | None) -> dict[str, Any]:
+    """The answer, with the renewed token when the caller's was given a device."""
+    return answer | {"token": renewed} if renewed else answer
+
+
 def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
     name = body.get("name")
     if not isinstance(name, str):
@@ -59,19 +83,51 @@ def _guest(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, A
         return _error(429, "identity.rate_limited",
                       "Muitos jogadores novos criados desta rede na última hora: tente de "
                       "novo mais tarde, ou continue com o nome que já tem neste aparelho.")
-    who, token = rt.signer.new_guest(name, now)
+    who, token = rt.devices.new_guest(name, now, _user_agent(event))
     metrics.add_metric(name="Guests", unit="Count", value=1)
     return _answer(200, {"playerId": who.player_id, "name": who.name, "token": token})
 
 
 def _ticket(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
-    given = body.get("token")
-    signer = identity_runtime.current().signer
-    ticket = signer.ticket_for(given if isinstance(given, str) else None, now)
-    return _answer(200, {"ticket": ticket})
+    devices = identity_runtime.current().devices
+    ticket, renewed = devices.ticket(_token(body), now, _user_agent(event))
+    return _answer(200, _with_token({"ticket": ticket}, renewed))
 
 
-_ROUTES = {"POST /guest": _guest, "POST /ticket": _ticket}
+def _link(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
+    made, caller = identity_runtime.current().linking.make(_token(body), now,
+                                                           _user_agent(event))
+    return _answer(200, _with_token({"code": made.code, "expiresInSeconds": made.expires_in_s},
+                                    caller.renewed))
+
+
+def _redeem(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
+    who, token = identity_runtime.current().linking.redeem(body.get("code"), _source(event),
+                                                           now, _user_agent(event))
+    metrics.add_metric(name="DevicesLinked", unit="Count", value=1)
+    return _answer(200, {"playerId": who.player_id, "name": who.name, "token": token})
+
+
+def _devices(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
+    found, caller = identity_runtime.current().devices.listing(_token(body), now,
+                                                               _user_agent(event))
+    return _answer(200, _with_token({"devices": found}, caller.renewed))
+
+
+def _sign_out(body: dict[str, Any], now: int, event: dict[str, Any]) -> dict[str, Any]:
+    done, caller = identity_runtime.current().devices.sign_out(
+        _token(body), body.get("device"), now, _user_agent(event))
+    return _answer(200, _with_token({"device": done.device_id, "closed": done.closed,
+                                     "current": done.itself}, caller.renewed))
+
+
+_ROUTES = {"POST /guest": _guest, "POST /ticket": _ticket, "POST /link": _link,
+           "POST /link/redeem": _redeem, "POST /devices": _devices,
+           "POST /devices/signout": _sign_out}
+#: the HTTP status of each refusal a POST route's service gives
+_STATUS = {"link.malformed": 400, "device.bad_id": 400, "link.unknown": 404,
+           "device.not_found": 404, "link.expired": 410, "link.used": 410,
+           "link.rate_limited": 429, "link.too_many": 429}
 
 #: the protocol's ``MatchId`` (functions/protocol/client.py), checked before anything is read
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -146,9 +202,17 @@ def _route(event: dict[str, Any]) -> dict[str, Any]:
         return _error(404, "http.not_found", "Caminho desconhecido.")
     try:
         return route(_body(event), identity_runtime.current().now_s(), event)
-    except _RefusedError as refused:
-        return refused.answer
-    except InvalidNameError as exc:
+    except (_RefusedError, InvalidNameError, AuthError, ServiceError) as exc:
+        return _refusal(exc)
+
+
+def _refusal(exc: Exception) -> dict[str, Any]:
+    """The one place a refusal becomes an answer."""
+    if isinstance(exc, _RefusedError):
+        return exc.answer
+    if isinstance(exc, InvalidNameError):
         return _error(400, "identity.bad_name", str(exc))
-    except AuthError as exc:
+    if isinstance(exc, AuthError):
         return _error(401, exc.code, exc.message)
+    assert isinstance(exc, ServiceError)
+    return _error(_STATUS.get(exc.code, 400), exc.code, exc.message)

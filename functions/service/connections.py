@@ -21,16 +21,18 @@ class Connections:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
-    def open(self, connection_id: str, player_id: str, name: str) -> bool:
-        """Remember the connection and whose it is; False (nothing stored) when the player
-        already holds :data:`MAX_CONNECTIONS_PER_PLAYER` live ones."""
+    def open(self, connection_id: str, player_id: str, name: str,
+             device: str | None = None) -> bool:
+        """Remember the connection, whose it is and the device it came from (so that signing
+        the device out closes it); False (nothing stored) when the player already holds
+        :data:`MAX_CONNECTIONS_PER_PLAYER` live ones."""
         known = self.ctx.repository.player_connections(player_id)
         if len(known) >= MAX_CONNECTIONS_PER_PLAYER:
             live = [c for c in known if self.ctx.notifier.alive(c)]
             if len(live) >= MAX_CONNECTIONS_PER_PLAYER:
                 return False
-        self.ctx.repository.put_connection(Connection(connection_id, player_id, name),
-                                           self.ctx.now_s())
+        self.ctx.repository.put_connection(
+            Connection(connection_id, player_id, name, device=device), self.ctx.now_s())
         return True
 
     def find(self, connection_id: str) -> Connection:

@@ -1,11 +1,13 @@
 """Guest identities, their tokens and the short-lived tickets that open a WebSocket.
 
 A guest picks a display name and gets a player id and a signed token, which the browser keeps.
-The token never travels in a URL: the browser trades it (over HTTPS) for a ticket valid for a
-minute, and opens the WebSocket with the ticket in the query string, where the ``$connect``
-authorizer checks it. Both are ``v1.<payload>.<signature>`` with an HMAC-SHA256 signature over
-the payload by the deployment's key; the ``kind`` inside keeps a ticket from passing as a
-token and the reverse.
+Each token names its device (``dev``): the table holds one item per device, and a token whose
+device item is gone is signed out (:mod:`functions.service.devices`); the signature alone
+cannot be taken back. The token never travels in a URL: the browser trades it (over HTTPS)
+for a ticket valid for a minute, and opens the WebSocket with the ticket in the query string,
+where the ``$connect`` authorizer checks it. Both are ``v1.<payload>.<signature>`` with an
+HMAC-SHA256 signature over the payload by the deployment's key; the ``kind`` inside keeps a
+ticket from passing as a token and the reverse.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ TOKEN_LIFETIME_S = 180 * 86400
 TICKET_LIFETIME_S = 60
 NAME_MAX = 20
 _NAME = re.compile(r"^[\w .'-]+$")
+#: a device id as this module makes it (``secrets.token_hex``), checked in every payload
+DEVICE_ID = re.compile(r"^[0-9a-f]{16}$")
 
 
 class AuthError(Exception):
@@ -42,6 +46,9 @@ class InvalidNameError(ValueError):
 class Identity:
     player_id: str
     name: str
+    #: the device a token or ticket was issued to; None in tokens made before devices were
+    #: (they are given one at their next ticket)
+    device: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,29 +165,55 @@ class Signer:
         expires = payload.get("exp")
         if not isinstance(expires, int) or expires <= now_s:
             raise AuthError(f"auth.{what}_expired", "Sua identificação expirou: entre de novo.")
-        player, name = payload.get("sub"), payload.get("name")
+        player, name, device = payload.get("sub"), payload.get("name"), payload.get("dev")
         if not isinstance(player, str) or not isinstance(name, str):
             raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
-        return Identity(player, name), payload
+        if device is not None and not (isinstance(device, str) and DEVICE_ID.match(device)):
+            raise AuthError(f"auth.{what}_invalid", "Identificação inválida: entre de novo.")
+        return Identity(player, name, device), payload
 
-    def new_guest(self, raw_name: str, now_s: int) -> tuple[Identity, str]:
-        """A new guest: its identity and its long-lived token."""
-        identity = Identity("p_" + secrets.token_hex(8), clean_name(raw_name))
+    def new_guest(self, raw_name: str, now_s: int,
+                  device: str | None = None) -> tuple[Identity, str]:
+        """A new guest on ``device``: its identity and its long-lived token."""
+        identity = Identity("p_" + secrets.token_hex(8), clean_name(raw_name), device)
         return identity, self.token_for(identity, now_s)
 
     def token_for(self, identity: Identity, now_s: int) -> str:
-        return self._sign({"kind": "token", "sub": identity.player_id, "name": identity.name,
-                           "exp": now_s + TOKEN_LIFETIME_S})
+        payload: dict[str, object] = {"kind": "token", "sub": identity.player_id,
+                                      "name": identity.name, "exp": now_s + TOKEN_LIFETIME_S}
+        if identity.device is not None:
+            payload["dev"] = identity.device
+        return self._sign(payload)
 
     def check_token(self, token: str | None, now_s: int) -> Identity:
         return self._check(token, "token", now_s)[0]
 
+    def ticket(self, identity: Identity, now_s: int) -> str:
+        """A one-minute ticket for the WebSocket, for an identity whose token was checked
+        (and whose device is still there: the caller's business)."""
+        payload: dict[str, object] = {"kind": "ticket", "sub": identity.player_id,
+                                      "name": identity.name, "exp": now_s + TICKET_LIFETIME_S,
+                                      "nonce": secrets.token_hex(12)}
+        if identity.device is not None:
+            payload["dev"] = identity.device
+        return self._sign(payload)
+
     def ticket_for(self, token: str | None, now_s: int) -> str:
-        """A one-minute ticket for the WebSocket, in exchange for a valid token."""
-        identity = self.check_token(token, now_s)
-        return self._sign({"kind": "ticket", "sub": identity.player_id, "name": identity.name,
-                           "exp": now_s + TICKET_LIFETIME_S,
-                           "nonce": secrets.token_hex(12)})
+        """A one-minute ticket in exchange for a valid token (its device unchecked: the
+        identity API checks it first, :meth:`functions.service.devices.Devices.ticket`)."""
+        return self.ticket(self.check_token(token, now_s), now_s)
+
+    def digest(self, purpose: str, text: str) -> str:
+        """A keyed digest of ``text`` (HMAC-SHA256 with the current key, separated by
+        ``purpose``): what the table keeps of a secret it must recognise but never hold, such
+        as a link code. Without the key, a copy of the table gives no way to test guesses
+        offline."""
+        mac = hmac.new(self._keys[0], f"{purpose}\0{text}".encode(), hashlib.sha256)
+        return _b64(mac.digest())
+
+    @staticmethod
+    def new_device() -> str:
+        return secrets.token_hex(8)
 
     def check_ticket(self, ticket: str | None, now_s: int) -> Ticket:
         """The ticket's identity, nonce and expiry; the caller makes sure a nonce opens only

@@ -2,9 +2,13 @@
 
 Keys (``pk`` / ``sk``), each item kind in one place:
 
-- ``CONN#<id>`` / ``CONN``: a live WebSocket connection and its player; in a match it also
-  carries ``gsi1pk = MATCH#<id>`` (the sparse index that lists a match's connections);
-- ``PLAYER#<id>`` / ``CONN#<id>``: the player's live connections (lobby messages);
+- ``CONN#<id>`` / ``CONN``: a live WebSocket connection, its player and the device it was
+  opened from; in a match it also carries ``gsi1pk = MATCH#<id>`` (the sparse index that
+  lists a match's connections);
+- ``PLAYER#<id>`` / ``CONN#<id>``: the player's live connections (lobby messages), each with
+  its device (signing a device out closes its connections);
+- ``PLAYER#<id>`` / ``DEVICE#<id>``: a device the player's tokens name; ``LINK#<digest>`` /
+  ``LINK``: a one-time code that adds one (both in ``device_items``);
 - ``PLAYER#<id>`` / ``PROFILE``: display name, rating, matches played;
 - ``PLAYER#<id>`` / ``ACTIVE``: the live match the player sits in (the reconnect pointer, and
   the one-live-match-at-a-time guard: it is claimed in the transaction that creates a match);
@@ -89,6 +93,8 @@ class Connection:
     player_id: str
     name: str
     match_id: str | None = None
+    #: the device whose ticket opened it (None: opened before connections carried it)
+    device: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,17 +150,19 @@ class Repository(LobbyItems, SeatItems):
 
     def put_connection(self, conn: Connection, now_s: int) -> None:
         ttl = now_s + CONNECTION_TTL_S
+        device = {"device": conn.device} if conn.device else {}
         self._put({"pk": f"CONN#{conn.connection_id}", "sk": "CONN", "playerId": conn.player_id,
-                   "name": conn.name, "ttl": ttl})
+                   "name": conn.name, "ttl": ttl, **device})
         self._put({"pk": f"PLAYER#{conn.player_id}", "sk": f"CONN#{conn.connection_id}",
-                   "ttl": ttl})
+                   "ttl": ttl, **device})
 
     def get_connection(self, connection_id: str) -> Connection | None:
         item = self._get(f"CONN#{connection_id}", "CONN")
         if item is None:
             return None
         match = str(item["gsi1pk"]).removeprefix("MATCH#") if "gsi1pk" in item else None
-        return Connection(connection_id, item["playerId"], item["name"], match)
+        device = str(item["device"]) if "device" in item else None
+        return Connection(connection_id, item["playerId"], item["name"], match, device)
 
     def attach_connection(self, connection_id: str, match_id: str) -> None:
         """List this connection among the match's (the fan-out reads them by index)."""

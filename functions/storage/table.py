@@ -121,12 +121,12 @@ class Table:
             args["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
     def _transact(self, items: list[dict[str, Any]]) -> list[str | None]:
-        """Write ``items`` (Put or Update requests) all or nothing; on a cancelled transaction, the
-        reason code of each item (None where its condition held)."""
+        """Write ``items`` (Put, Update or Delete requests) all or nothing; on a cancelled
+        transaction, the reason code of each item (None where its condition held)."""
         self.writes += len(items)
         for entry in items:
-            # A live match's state also moves its deadline index entry.
             item = entry["Put"]["Item"] if "Put" in entry else None
+            # A live match's state also moves its deadline index entry.
             self._count_write(item, transactional=True,
                               indexed=item is not None and "gsi3pk" in item)
         try:

@@ -17,11 +17,17 @@ from __future__ import annotations
 
 #: function → DynamoDB action (without ``dynamodb:``) → partition key prefixes it touches
 TABLE: dict[str, dict[str, tuple[str, ...]]] = {
-    # the ticket's nonce, recorded once
-    "Authorizer": {"PutItem": ("ONCE#",)},
-    # guests made from one address this hour; a match's state, for its public summary
-    # (GET /match/<id>)
-    "Identity": {"UpdateItem": ("LIMIT#",), "GetItem": ("MATCH#",)},
+    # the ticket's nonce, recorded once; its device, still signed in
+    "Authorizer": {"PutItem": ("ONCE#",), "GetItem": ("PLAYER#",)},
+    # guests made from one address this hour, codes made and tried (LIMIT#); a match's state,
+    # for its public summary (GET /match/<id>); a player's devices (PLAYER# DEVICE#: made,
+    # read, seen, listed, signed out) and connections (PLAYER# CONN#, read to close a signed
+    # out device's); one-time codes (LINK#: made, read, used); an old token given its
+    # device once (ONCE#)
+    "Identity": {"UpdateItem": ("LIMIT#", "LINK#", "PLAYER#"),
+                 "GetItem": ("LINK#", "MATCH#", "PLAYER#"),
+                 "PutItem": ("LINK#", "ONCE#", "PLAYER#"), "DeleteItem": ("PLAYER#",),
+                 "Query": ("PLAYER#",)},
     # the connection and its player's list of connections; stale ones are pruned
     "Connect": {"GetItem": ("CONN#",), "PutItem": ("CONN#", "PLAYER#"),
                 "DeleteItem": ("CONN#", "PLAYER#"), "Query": ("PLAYER#",)},
@@ -77,9 +83,11 @@ TIMER_STARTERS = ("Lobby", "Outbox")
 TIMER_STOPPERS = ("Outbox",)
 
 #: function → the management API methods it calls on ``@connections/<id>`` (POST sends a
-#: frame, GET asks whether a connection is still open)
+#: frame, GET asks whether a connection is still open, DELETE closes it)
 CONNECTIONS: dict[str, tuple[str, ...]] = {
     "Connect": ("GET",),
+    # a signed-out device's open connections are closed
+    "Identity": ("DELETE",),
     "DefaultRoute": ("POST",),
     "Game": ("POST",),
     "Lobby": ("POST",),

@@ -113,6 +113,8 @@ class Throttles:
     identity_burst: int
     summary_rate: int  # GET /match/<id>: a match link opened before a name is chosen
     summary_burst: int
+    redeem_rate: int  # POST /link/redeem: a one-time code typed on a new device
+    redeem_burst: int
 
 
 def throttles(matches: int) -> Throttles:
@@ -126,7 +128,13 @@ def throttles(matches: int) -> Throttles:
     return Throttles(stage_rate=stage, stage_burst=2 * stage, connect_rate=connect,
                      connect_burst=2 * connect, identity_rate=connect,
                      identity_burst=2 * connect, summary_rate=summary,
-                     summary_burst=2 * summary)
+                     summary_burst=2 * summary, redeem_rate=REDEEM_RATE,
+                     redeem_burst=2 * REDEEM_RATE)
+
+
+#: Codes typed on a new device, a second, at any size: a person adds a device now and then,
+#: and this is also the most guesses at a code the whole world can make (docs/security.md).
+REDEEM_RATE = 2
 
 
 #: concurrent matches the stack is sized for unless ``-c matches=N`` says otherwise
@@ -161,6 +169,8 @@ def table() -> str:
                                                      for t in sized])
     row("a match's public summary (rate / burst)", [f"{t.summary_rate:,} / {t.summary_burst:,}"
                                                    for t in sized])
+    row("a one-time code redeemed (rate / burst)", [f"{t.redeem_rate:,} / {t.redeem_burst:,}"
+                                                    for t in sized])
     return "\n".join(rows)
 
 

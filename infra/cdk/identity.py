@@ -1,4 +1,5 @@
-"""Identity: the signing secret and the HTTP API that makes guests and tickets, and answers
+"""Identity: the signing secret and the HTTP API that makes guests and tickets, carries a
+player to another device with a one-time code, lists and signs out their devices, and answers
 anyone a match's public summary (what its link leads to)."""
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from infra.cdk.realtime import ACCESS_LOG_FORMAT
 
 #: a match's public summary (functions/handlers/identity_api.py)
 SUMMARY_PATH = "/match/{matchId}"
+#: the POST routes (the local server serves the same: infra/local/http.py)
+POSTS = ("/guest", "/ticket", "/link", "/link/redeem", "/devices", "/devices/signout")
+#: a one-time code typed on a new device: no token, so a throttle of its own
+REDEEM_PATH = "/link/redeem"
 
 
 class SigningKey(Construct):
@@ -42,7 +47,7 @@ class IdentityApi(Construct):
                 allow_headers=["content-type"]),
         )
         target = integrations.HttpLambdaIntegration("Identity", functions.live("Identity"))
-        for path in ("/guest", "/ticket"):
+        for path in POSTS:
             self.api.add_routes(path=path, methods=[apigw.HttpMethod.POST], integration=target)
         self.api.add_routes(path=SUMMARY_PATH, methods=[apigw.HttpMethod.GET],
                             integration=target)
@@ -62,6 +67,10 @@ class IdentityApi(Construct):
             throttling_rate_limit=throttles.identity_rate)
         # Anyone may ask for a match's summary: its own, smaller allowance, so that asking
         # for them never takes the tickets' (infra/cdk/capacity.py).
+        # Codes typed on a new device: few, and the bound on guesses everyone together can
+        # make at a live code (docs/security.md).
         cfn_stage.route_settings = {f"GET {SUMMARY_PATH}": {
             "ThrottlingRateLimit": throttles.summary_rate,
-            "ThrottlingBurstLimit": throttles.summary_burst}}
+            "ThrottlingBurstLimit": throttles.summary_burst}, f"POST {REDEEM_PATH}": {
+            "ThrottlingRateLimit": throttles.redeem_rate,
+            "ThrottlingBurstLimit": throttles.redeem_burst}}

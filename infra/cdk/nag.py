@@ -34,6 +34,10 @@ ACCEPTED: dict[str, str] = {
     "<RealtimeApiD4415F9E>/live/GET/@connections/*]":
         "$connect asks whether a player's older connections are open (the connection cap); "
         "ids are made at run time; this API's one stage and the GET method only.",
+    "IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
+    "<RealtimeApiD4415F9E>/live/DELETE/@connections/*]":
+        "Signing a device out closes its open connections; ids are made at run time; this "
+        "API's one stage and the DELETE method only, for the identity function alone.",
     "IAM5[Resource::<FunctionsTimer00A11A4E.Arn>:*]":
         "The state machine invokes the timer function; the :* covers its versions only.",
     "L1":
@@ -43,8 +47,9 @@ ACCEPTED: dict[str, str] = {
         "WebSocket authorization happens once, on $connect (the ticket authorizer); message "
         "routes ride that authorized connection, and the handlers act only for the "
         "connection's own player. The identity API is public by design: it creates guests, "
-        "tickets require a signed token, and a match's summary holds only what anyone with "
-        "its link may see.",
+        "tickets, codes and the device list require a signed token of a device still signed "
+        "in, a code's redeem is the code itself (single use, ten minutes, rate limited), and "
+        "a match's summary holds only what anyone with its link may see.",
     "SMG4":
         "The signing key is rotated by hand, with the old key still listed so nobody is "
         "signed out, and removed after the tokens' 180 days (docs/operations.md); a "

@@ -1,6 +1,7 @@
 """The local HTTP side: the static site with its ``config.json`` and the identity API (as an
-API Gateway HTTP API would call its Lambda: ``POST /guest``, ``POST /ticket``, ``GET
-/match/{matchId}``) on the public port; API Gateway's management API
+API Gateway HTTP API would call its Lambda: ``POST /guest``, ``/ticket``, ``/link``,
+``/link/redeem``, ``/devices``, ``/devices/signout``, ``GET /match/{matchId}``) on the public
+port; API Gateway's management API
 for the gateway's connections (``POST``/``GET``/``DELETE /@connections/{id}``, with or without
 a stage prefix) on a second server that listens on 127.0.0.1 only, as in the cloud only the
 game's own functions reach it.
@@ -27,6 +28,8 @@ from infra.local.gateway import LambdaContext, LocalGateway
 MAX_BODY = 256 * 1024
 _CONNECTIONS = "/@connections/"
 _MATCH = "/match/"
+#: the identity API's POST routes, as the cloud deploys them
+IDENTITY_POSTS = ("/guest", "/ticket", "/link", "/link/redeem", "/devices", "/devices/signout")
 
 
 class LocalHttp(ThreadingHTTPServer):
@@ -150,7 +153,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(status)
             return
         path = urlsplit(self.path).path
-        if path not in ("/guest", "/ticket"):
+        if path not in IDENTITY_POSTS:
             self._send(HTTPStatus.NOT_FOUND, b'{"message":"Not Found"}')
             return
         self._identity(f"POST {path}", path, body)
@@ -162,8 +165,10 @@ class _Handler(BaseHTTPRequestHandler):
         event: dict[str, Any] = {
             "version": "2.0", "routeKey": route, "rawPath": path,
             "body": body.decode("utf-8", "replace"), "isBase64Encoded": False,
+            "headers": {"user-agent": self.headers.get("User-Agent", "")},
             "requestContext": {"http": {"method": method, "path": path,
-                                        "sourceIp": self.client_address[0]},
+                                        "sourceIp": self.client_address[0],
+                                        "userAgent": self.headers.get("User-Agent", "")},
                                "requestId": secrets.token_hex(8)}}
         if parameters is not None:
             event["pathParameters"] = parameters

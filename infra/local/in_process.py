@@ -40,19 +40,32 @@ KEY = b"k" * 32
 
 
 class FakeManagementApi:
-    """Records every post; connections in ``gone`` answer 410 like a browser that vanished."""
+    """Records every post; connections in ``gone`` answer 410 like a browser that vanished.
+    A connection the server closes (``delete_connection``) is gone from then on, and
+    ``on_delete`` runs its ``$disconnect`` as API Gateway would."""
 
     def __init__(self) -> None:
         self.frames: dict[str, list[dict[str, Any]]] = defaultdict(list)
         self.sizes: list[int] = []  # bytes of every frame posted, in order
         self.gone: set[str] = set()
+        self.closed: list[str] = []  # closed by the server, in order
         self.posts = 0
+        self.on_delete: Callable[[str], None] = lambda connection_id: None
 
     def get_connection(self, ConnectionId: str) -> dict[str, Any]:  # noqa: N803
         if ConnectionId in self.gone:
             raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
                                "ResponseMetadata": {"HTTPStatusCode": 410}}, "GetConnection")
         return {"ConnectedAt": 0}
+
+    def delete_connection(self, ConnectionId: str) -> None:  # noqa: N803
+        if ConnectionId in self.gone:
+            raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
+                               "ResponseMetadata": {"HTTPStatusCode": 410}},
+                              "DeleteConnection")
+        self.gone.add(ConnectionId)
+        self.closed.append(ConnectionId)
+        self.on_delete(ConnectionId)
 
     def post_to_connection(self, ConnectionId: str, Data: bytes) -> None:  # noqa: N803
         self.posts += 1
@@ -88,6 +101,8 @@ class Client:
     name: str
     seq: int = 0
     seen: int = 0
+    #: the device whose ticket opened this connection
+    device: str | None = None
 
     def send(self, action: str, **fields: Any) -> str:
         self.seq += 1
@@ -163,8 +178,9 @@ class World:
             queue_wait_s=20, resources=Resources.default())
         # The identity API and the authorizer: the same table and clock, and the key.
         self.identity = identity_runtime.IdentityRuntime(
-            self.signer, self.repository, 20, self.clock)
+            self.signer, self.repository, 20, self.clock, connections_api=self.api)
         identity_runtime.install(self.identity)
+        self.api.on_delete = self._closed_by_server
         seeds = iter(range(10**6))
         self.runtime.ctx.new_seed = lambda: f"{self.seed_prefix}-{next(seeds)}"
         runtime.install(self.runtime)
@@ -172,7 +188,8 @@ class World:
     # -- connecting ---------------------------------------------------------------------------
 
     def ticket(self, name: str) -> tuple[str, str]:
-        who, token = self.signer.new_guest(name, self.clock.ms // 1000)
+        """A new guest on a device of its own, and a ticket of that device."""
+        who, token = self.identity.devices.new_guest(name, self.clock.ms // 1000, "test")
         return who.player_id, self.signer.ticket_for(token, self.clock.ms // 1000)
 
     def authorize(self, ticket: str | None) -> dict[str, Any]:
@@ -191,7 +208,8 @@ class World:
                                                "requestId": f"r{self.counter}",
                                                "authorizer": context}}, CTX)
         self.identities[connection_id] = context
-        return Client(self, connection_id, context["playerId"], context["name"])
+        return Client(self, connection_id, context["playerId"], context["name"],
+                      device=context.get("device"))
 
     def race_next_save(self, first: Callable[[], None]) -> None:
         """Let ``first`` (another tab's command) land between the next command's read and its
@@ -208,8 +226,9 @@ class World:
         self.repository.save_match = save_after_the_other  # type: ignore[method-assign]
 
     def reconnect(self, client: Client) -> Client:
-        """The same player on a new connection (a new tab, or after a network drop)."""
-        token = self.signer.token_for(Identity(client.player_id, client.name),
+        """The same player on a new connection of the same device (a new tab, or after a
+        network drop)."""
+        token = self.signer.token_for(Identity(client.player_id, client.name, client.device),
                                       self.clock.ms // 1000)
         ticket = self.signer.ticket_for(token, self.clock.ms // 1000)
         policy = self.authorize(ticket)
@@ -219,10 +238,16 @@ class World:
                                                "requestId": f"r{self.counter}",
                                                "authorizer": policy["context"]}}, CTX)
         self.identities[connection_id] = policy["context"]
-        return Client(self, connection_id, client.player_id, client.name)
+        return Client(self, connection_id, client.player_id, client.name,
+                      device=client.device)
 
     def disconnect(self, client: Client) -> None:
         connection.disconnect({"requestContext": {"connectionId": client.connection_id,
+                                                  "requestId": "d"}}, CTX)
+
+    def _closed_by_server(self, connection_id: str) -> None:
+        """API Gateway runs ``$disconnect`` for a connection the server closed."""
+        connection.disconnect({"requestContext": {"connectionId": connection_id,
                                                   "requestId": "d"}}, CTX)
 
     # -- messages and timers ------------------------------------------------------------------

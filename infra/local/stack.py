@@ -65,6 +65,8 @@ class LocalStack:
     # Every tab on this machine comes from the same address: a limit sized for a household
     # or a classroom behind one router (the cloud's default is 20) would lock out a tester.
     guests_per_hour: int = 1000
+    # The same for tries at a device's one-time code (the cloud's default is 10 an hour).
+    link_tries_per_hour: int = 100
     workers: int = 16
     fault_rate: float = 0.0  # stress runs only: share of match writes that fail (faults.py)
     #: the stack's clock: the wall clock, which tests move forward (a day in a second)
@@ -103,6 +105,7 @@ class LocalStack:
             "WEBSOCKET_ENDPOINT": f"http://127.0.0.1:{self.ports.management}/local",
             "SIGNING_KEY_FILE": str(key), "QUEUE_WAIT_SECONDS": str(self.queue_wait_s),
             "GUESTS_PER_ADDRESS_PER_HOUR": str(self.guests_per_hour),
+            "LINK_TRIES_PER_ADDRESS_PER_HOUR": str(self.link_tries_per_hour),
             "POWERTOOLS_METRICS_NAMESPACE": "VanlexisLocal",
             # CloudWatch's embedded metric lines mean little on a terminal: shown on request.
             "POWERTOOLS_METRICS_DISABLED": os.environ.get("POWERTOOLS_METRICS_DISABLED",

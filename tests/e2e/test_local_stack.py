@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from engine.bots.search import ranked_moves
 from engine.position import parse_position
 from infra.local.stack import LocalStack
-from tests.e2e.client import Player, ticket
+from tests.e2e.client import Player, post, ticket
 
 
 def _best_play(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -120,6 +120,29 @@ async def _misbehaving(stack: LocalStack) -> None:
 
 def test_an_oversized_frame_closes_only_that_connection(stack: LocalStack) -> None:
     asyncio.run(_misbehaving(stack))
+
+
+async def _second_device_signed_out(stack: LocalStack) -> None:
+    phone = post(stack, "/guest", {"name": "Duda"})
+    code = post(stack, "/link", {"token": phone["token"]})["code"]
+    laptop = post(stack, "/link/redeem", {"code": code.lower().replace("-", "")})
+    assert (laptop["playerId"], laptop["name"]) == (phone["playerId"], "Duda")
+    opened = post(stack, "/ticket", {"token": laptop["token"]})["ticket"]
+    async with connect(f"{stack.websocket_url}/?ticket={opened}") as ws:
+        devices = post(stack, "/devices", {"token": phone["token"]})["devices"]
+        [other] = [d["id"] for d in devices if not d["current"]]
+        done = post(stack, "/devices/signout", {"token": phone["token"], "device": other})
+        assert done["closed"] == 1
+        with pytest.raises(ConnectionClosed):  # closed through the management API
+            await asyncio.wait_for(ws.recv(), 5)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        post(stack, "/ticket", {"token": laptop["token"]})
+    assert refused.value.code == 401
+    assert json.loads(refused.value.read())["error"]["code"] == "auth.signed_out"
+
+
+def test_a_device_joined_by_a_code_and_signed_out_is_disconnected(stack: LocalStack) -> None:
+    asyncio.run(_second_device_signed_out(stack))
 
 
 def test_the_site_and_its_config_are_served(stack: LocalStack) -> None:

@@ -70,6 +70,7 @@ _ACTIONS: dict[str, Callable[[dict[str, Any]], list[tuple[str, str]]]] = {
     "stop_execution": lambda a: [("states:StopExecution", "timers")],
     "post_to_connection": lambda a: [("execute-api:POST", "@connections")],
     "get_connection": lambda a: [("execute-api:GET", "@connections")],
+    "delete_connection": lambda a: [("execute-api:DELETE", "@connections")],
 }
 
 

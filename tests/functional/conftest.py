@@ -60,6 +60,8 @@ def world(monkeypatch: pytest.MonkeyPatch) -> Iterator[World]:
                                                          _record)
         made.runtime.ctx.notifier.client = RecordingClient(made.runtime.ctx.notifier.client,
                                                            USES, _record)
+        made.identity.connections_api = RecordingClient(made.identity.connections_api, USES,
+                                                        _record)
         yield made
     runtime.install(None)
     identity_runtime.install(None)

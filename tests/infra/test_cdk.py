@@ -93,7 +93,7 @@ def test_the_stages_are_throttled_as_the_capacity_model_sizes_them_and_logged(
     assert sized.stage_rate > capacity.Load(capacity.DEFAULT_MATCHES).messages_in * 1.5
 
 
-def test_the_identity_api_makes_guests_and_tickets_and_tells_anyone_a_matchs_summary(
+def test_the_identity_api_makes_guests_tickets_and_devices_and_tells_a_matchs_summary(
         synthesized: tuple[Template, Path]) -> None:
     template, _ = synthesized
     [api] = [k for k, r in _resources(template, "AWS::ApiGatewayV2::Api").items()
@@ -101,7 +101,8 @@ def test_the_identity_api_makes_guests_and_tickets_and_tells_anyone_a_matchs_sum
     routes = {r["Properties"]["RouteKey"]: r["Properties"]
               for r in _resources(template, "AWS::ApiGatewayV2::Route").values()
               if r["Properties"]["ApiId"] == {"Ref": api}}
-    assert set(routes) == {"POST /guest", "POST /ticket", "GET /match/{matchId}"}
+    assert set(routes) == {"POST /guest", "POST /ticket", "POST /link", "POST /link/redeem",
+                           "POST /devices", "POST /devices/signout", "GET /match/{matchId}"}
     integrations = _resources(template, "AWS::ApiGatewayV2::Integration")
     for key, route in routes.items():
         assert route["AuthorizationType"] == "NONE", key
@@ -115,12 +116,18 @@ def test_the_identity_api_makes_guests_and_tickets_and_tells_anyone_a_matchs_sum
         "StageName": "$default",
         "RouteSettings": {"GET /match/{matchId}": {
             "ThrottlingRateLimit": sized.summary_rate,
-            "ThrottlingBurstLimit": sized.summary_burst}}})
+            "ThrottlingBurstLimit": sized.summary_burst}, "POST /link/redeem": {
+            "ThrottlingRateLimit": sized.redeem_rate,
+            "ThrottlingBurstLimit": sized.redeem_burst}}})
     assert sized.summary_rate < sized.identity_rate
-    # What the identity function may do to the table: its guest allowance, and reading a
-    # match's items for the summary. No write of a match, no query, no other key.
-    assert _table_grants(template, "Identity") == {("UpdateItem", "table", "LIMIT#"),
-                                                   ("GetItem", "table", "MATCH#")}
+    # Identity: allowances, a match's state, devices, connections, codes, an old token's
+    # device; the authorizer: a nonce, a device. No write of a match, no other key.
+    assert _table_grants(template, "Identity") == {(a, "table", p) for a, ps in {
+        "UpdateItem": ("LIMIT#", "LINK#", "PLAYER#"), "GetItem": ("LINK#", "MATCH#", "PLAYER#"),
+        "PutItem": ("LINK#", "ONCE#", "PLAYER#"), "DeleteItem": ("PLAYER#",),
+        "Query": ("PLAYER#",)}.items() for p in ps}
+    assert _table_grants(template, "Authorizer") == {("PutItem", "table", "ONCE#"),
+                                                     ("GetItem", "table", "PLAYER#")}
 
 
 def test_the_capacity_document_shows_the_models_table() -> None:

@@ -2,6 +2,7 @@
 // Portuguese), and what a link to a match leads to when it is opened before a name is chosen.
 import { esc } from "./dom.js";
 import { tiles } from "./tiles.js";
+import { devicesEntry, devicesNotice } from "./devices.js";
 
 // -- validation (the browser's own bubble speaks English: the forms are novalidate) -------------
 
@@ -61,6 +62,7 @@ export function entryScreen(state) {
       <section class="lx-card entry-card" aria-labelledby="entry-title">
         ${tiles("VANLEXIS", "tiles brand-tiles")}
         <h2 id="entry-title" tabindex="-1" data-screen-heading>Bem-vindo ao Vanlexis</h2>
+        ${devicesNotice()}
         ${invite ? watchInvite(invite) : ""}
         <p class="pitch">O jogo de palavras em que o tema da partida vale mais: monte palavras no
           tabuleiro, use cartas de poder e jogue contra robôs ou amigos, a qualquer hora.</p>
@@ -80,6 +82,7 @@ export function entryScreen(state) {
           <p class="hint" id="guest-name-hint">De 1 a 20 caracteres: letras, números, espaços, ponto, apóstrofo e hífen.</p>
           <p class="form-error" id="guest-name-error" role="alert" data-form-error></p>
         </form>
+        ${devicesEntry()}
         <p class="learn-line">Primeira vez? <a href="#/como-jogar" id="entry-guide">Veja como jogar</a> em dois minutos.</p>
       </section>
     </div>`;

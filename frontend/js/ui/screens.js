@@ -6,6 +6,7 @@ import { REASONS, REASONS_ALONE, TIE_BREAKS, plural, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
+import { devicesSection } from "./devices.js";
 
 export { checkForm, entryScreen, validationMessage } from "./entry.js";
 
@@ -293,6 +294,7 @@ export function lobbyScreen(state) {
         ${customMode(state)}
       </div>
       ${extrasPanel(state)}
+      ${devicesSection()}
     </div>`;
 }
 
