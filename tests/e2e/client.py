@@ -31,15 +31,20 @@ def ticket(stack: LocalStack, name: str) -> str:
 
 
 class Player:
-    def __init__(self, stack: LocalStack, name: str) -> None:
-        self.stack, self.name = stack, name
+    """One device: a new guest, or (``token``) a player already known, on this device."""
+
+    def __init__(self, stack: LocalStack, name: str, token: str | None = None) -> None:
+        self.stack, self.name, self.token = stack, name, token
         self.ws: ClientConnection | None = None
         self.frames: list[dict[str, Any]] = []
         self._reader: asyncio.Task[None] | None = None
         self.arrived = asyncio.Event()
 
     async def open(self) -> Player:
-        url = f"{self.stack.websocket_url}/?ticket={ticket(self.stack, self.name)}"
+        if self.token is None:
+            self.token = str(post(self.stack, "/guest", {"name": self.name})["token"])
+        opened = post(self.stack, "/ticket", {"token": self.token})["ticket"]
+        url = f"{self.stack.websocket_url}/?ticket={opened}"
         self.ws = await connect(url, max_size=64 * 1024)
         self._reader = asyncio.create_task(self._read())
         return self

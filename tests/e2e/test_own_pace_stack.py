@@ -1,15 +1,20 @@
 """Matches at one's own pace on the whole local stack: two people in three matches at 24-hour
 turns, a day that passes on the stack's clock (the timer runner fires the turn's timer, the
-list says so), and the 21st match refused. Every frame is checked against the schema
-(tests/e2e/client.py)."""
+list says so), the 21st match refused, a second device joined by a one-time code that plays
+the same seat, and that device signed out, closed and refused. Every frame is checked
+against the schema (tests/e2e/client.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import urllib.error
 from typing import Any
 
+import pytest
+
 from infra.local.stack import LocalStack
-from tests.e2e.client import Player
+from tests.e2e.client import Player, post
 
 DAY = 86400
 
@@ -34,6 +39,64 @@ async def _list(player: Player) -> list[dict[str, Any]]:
     frame = await player.wait_for(lambda f: f.get("requestId") == request, since=since)
     assert frame["type"] == "matches", frame
     return list(frame["matches"])
+
+
+async def _twenty(ana: Player) -> None:
+    """Ana starts matches at her own pace until she sits in 20; the 21st is refused."""
+    for _ in range(17):
+        await _list(ana)
+        since = len(ana.frames)
+        await ana.send("startSolo", settings={"turnSeconds": 3 * DAY})
+        await ana.wait_for(lambda f: f["type"] == "view", since=since)
+        await asyncio.sleep(0.3)  # the per-player allowance: 8 messages a second
+    since = len(ana.frames)
+    request = await ana.send("startSolo", settings={"turnSeconds": 3600})
+    refused = await ana.wait_for(lambda f: f.get("requestId") == request, since=since)
+    assert refused["type"] == "error" and refused["code"] == "match.too_many", refused
+    assert len(await _list(ana)) == 20
+
+
+
+async def _second_device(stack: LocalStack, ana: Player, bia: Player,
+                         matches: list[str]) -> None:
+    """Ana's phone joins her by a one-time code and plays her seat; her desktop, on its list,
+    and Bia are told. Then the desktop signs the phone out: it is closed and stays out."""
+    assert ana.token is not None
+    code = post(stack, "/link", {"token": ana.token})["code"]
+    redeemed = post(stack, "/link/redeem", {"code": code})
+    assert redeemed["name"] == "Ana"
+    phone = await Player(stack, "Ana", token=str(redeemed["token"])).open()
+    rows = {r["matchId"]: r for r in await _list(bia)}
+    match_id = next(m for m in matches if rows[m]["current"] is not None)
+    if rows[match_id]["yourTurn"]:  # Bia's turn there: she passes, and it is Ana's
+        since = len(bia.frames)
+        await bia.send("resume", matchId=match_id)
+        await bia.send("pass", matchId=match_id)
+        await bia.wait_for(lambda f: f["type"] == "update", since=since)
+        await _list(bia)
+    since_ana, since_bia = len(ana.frames), len(bia.frames)
+    await phone.send("resume", matchId=match_id)
+    assert (await phone.wait_for(lambda f: f["type"] == "view"))["view"]["you"] == 0
+    await phone.send("pass", matchId=match_id)
+    moved = await phone.wait_for(lambda f: f["type"] == "update" and any(
+        e["kind"] == "passed" and e["data"]["seat"] == 0 for e in f["events"]))
+    assert moved["view"]["current"] == 1  # Ana's seat moved, from the phone
+    def ana_passed(frame: dict[str, Any]) -> bool:
+        row = frame.get("row") or {}
+        return frame["type"] == "matchRow" and row.get("matchId") == match_id and \
+            (row.get("last") or {}).get("seat") == 0
+    told = (await ana.wait_for(ana_passed, since=since_ana))["row"]
+    assert told["last"]["kind"] == "passed" and not told["yourTurn"]
+    told = (await bia.wait_for(ana_passed, since=since_bia))["row"]
+    assert told["yourTurn"]
+    devices = post(stack, "/devices", {"token": ana.token})["devices"]
+    [other] = [d["id"] for d in devices if not d["current"]]
+    assert post(stack, "/devices/signout", {"token": ana.token, "device": other})["closed"] == 1
+    assert phone._reader is not None
+    await asyncio.wait_for(asyncio.shield(phone._reader), 5)  # the server closed it
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        post(stack, "/ticket", {"token": str(redeemed["token"])})
+    assert json.loads(refused.value.read())["error"]["code"] == "auth.signed_out"
 
 
 async def _own_pace(stack: LocalStack) -> None:
@@ -69,18 +132,8 @@ async def _own_pace(stack: LocalStack) -> None:
     assert [r["matchId"] for r in await _list(bia)][:1] in ([matches[0]], [matches[1]],
                                                              [matches[2]])
 
-    # Ana starts matches at her own pace until she sits in 20; the 21st is refused.
-    for _ in range(17):
-        await _list(ana)
-        since = len(ana.frames)
-        await ana.send("startSolo", settings={"turnSeconds": 3 * DAY})
-        await ana.wait_for(lambda f: f["type"] == "view", since=since)
-        await asyncio.sleep(0.3)  # the per-player allowance: 8 messages a second
-    since = len(ana.frames)
-    request = await ana.send("startSolo", settings={"turnSeconds": 3600})
-    refused = await ana.wait_for(lambda f: f.get("requestId") == request, since=since)
-    assert refused["type"] == "error" and refused["code"] == "match.too_many", refused
-    assert len(await _list(ana)) == 20
+    await _twenty(ana)
+    await _second_device(stack, ana, bia, matches)
     await ana.close()
     await bia.close()
 
