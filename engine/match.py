@@ -602,6 +602,8 @@ def view(
                       if spied is not None else None),
             "second_wind": own.second_wind, "mines": list(own.mines),
             "chain_protected": own.golden_round == state.round,
+            # What a pass earns (Passar says so before the player decides).
+            "pass_coin": rules.pass_coin,
         }
     return out
 

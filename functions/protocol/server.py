@@ -15,6 +15,8 @@ from typing import Annotated, Any, ClassVar, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
 from pydantic.alias_generators import to_camel
 
+from functions.protocol.catalog import Catalog
+
 
 class _Model(BaseModel):
     """Every frame's model. Fields keep Python's names (the engine's dicts validate as they
@@ -161,6 +163,7 @@ class MarketView(_Model):
     second_wind: bool
     mines: list[int]  # payouts left of each running Mina
     chain_protected: bool
+    pass_coin: int  # the coins a pass earns
 
 
 class AnchorView(_Model):
@@ -322,12 +325,14 @@ class PlayerInfo(_Model):
 
 
 class Welcome(Frame):
-    """The answer to ``hello``: who the player is and the match they sit in, if any."""
+    """The answer to ``hello``: who the player is and the match they sit in, if any, and the
+    catalogue the page names and offers things by (static: sent here, not in every view)."""
 
     type: Literal["welcome"] = "welcome"
     requestId: str | None = None
     player: PlayerInfo
     activeMatch: str | None = None
+    catalog: Catalog
 
 
 class EngineEvent(_Model):
@@ -435,6 +440,7 @@ class DailyStatus(Frame):
     number: int  # Desafio #number
     theme: str  # the theme's name
     rounds: int
+    cards: bool  # the challenge's table has power cards
     played: bool  # your attempt of the day is taken
     score: int | None = None  # your score, once your attempt is over
     matchId: str | None = None  # your attempt's match (its replay link)

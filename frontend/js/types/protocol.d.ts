@@ -22,6 +22,11 @@ export interface BestMove {
   word: string;
 }
 
+export interface BotLevel {
+  level: number;
+  name: string;
+}
+
 /** Where every point of a play came from, in the rules' order (main word first). */
 export interface Breakdown {
   band: "Frio" | "Morno" | "Quente" | "Escaldante";
@@ -38,6 +43,13 @@ export interface Breakdown {
   wordsTotal: number;
 }
 
+export interface CardName {
+  id: string;
+  name: string;
+  shortName: string;
+  wildcard: "?" | "?V" | "?C" | null;
+}
+
 export interface CardView {
   effect: string;
   id: string;
@@ -50,11 +62,28 @@ export interface CardView {
   wildcard: "?" | "?V" | "?C" | null;
 }
 
+export interface Catalog {
+  cards: CardName[];
+  form: RoomForm;
+  tileValues: { [key: string]: number };
+  wildcardValue: number;
+}
+
 export interface ChainStep {
   after: number;
   before: number;
   bonusPct: number;
   effect: "extends" | "same_root" | "keeps" | "breaks" | "protected" | "none";
+}
+
+/**
+ * A number a form asks for: the lowest and highest the server accepts, and the values the
+ * form offers (within them).
+ */
+export interface Choice {
+  choices: number[];
+  max: number;
+  min: number;
 }
 
 export interface DailyEntry {
@@ -66,6 +95,7 @@ export interface DailyEntry {
 
 /** Today's Desafio do dia and how it went, for you and for everyone. */
 export interface DailyStatus {
+  cards: boolean;
   day: string;
   leaderboard: DailyEntry[];
   matchId?: string | null;
@@ -104,6 +134,21 @@ export interface Error {
   requestId?: string | null;
   square?: [number, number] | null;
   type: "error";
+}
+
+/**
+ * A form's starting values: room settings with every field said (the schema requires them
+ * all, so the page reads each one without a default of its own).
+ */
+export interface FormSettings {
+  botLevel: number;
+  bots: number;
+  cards: boolean;
+  rounds: number;
+  spectators: boolean;
+  themeId: string | null;
+  themed: boolean;
+  turnSeconds: number;
 }
 
 /**
@@ -164,6 +209,7 @@ export interface MarketView {
   chainProtected: boolean;
   coins: number;
   mines: number[];
+  passCoin: number;
   pending: PendingView | null;
   row: (CardView | null)[];
   secondWind: boolean;
@@ -330,6 +376,18 @@ export interface ReviewedMove {
   word: string;
 }
 
+/** The Solo and room forms, and the Normal queue's table sizes. */
+export interface RoomForm {
+  botLevels: BotLevel[];
+  bots: Choice;
+  queueSeats: number;
+  room: FormSettings;
+  rounds: Choice;
+  seats: Choice;
+  solo: FormSettings;
+  turnSeconds: Choice;
+}
+
 export interface RoomPlayer {
   host: boolean;
   name: string;
@@ -427,9 +485,13 @@ export interface Watchers {
   type: "watchers";
 }
 
-/** The answer to ``hello``: who the player is and the match they sit in, if any. */
+/**
+ * The answer to ``hello``: who the player is and the match they sit in, if any, and the
+ * catalogue the page names and offers things by (static: sent here, not in every view).
+ */
 export interface Welcome {
   activeMatch?: string | null;
+  catalog: Catalog;
   player: PlayerInfo;
   requestId?: string | null;
   type: "welcome";
