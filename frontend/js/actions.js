@@ -291,7 +291,7 @@ export function createActions({ app, store, send, table, toast }) {
     "skip-pacing": () => finishPacing(),
     "older-moves": () => {
       const s = store.state;
-      send("history", { matchId: s.matchId, before: s.history.older, limit: 50 });
+      send("history", { matchId: s.matchId, before: s.history.older });
     },
     "zoom-in": () => table()?.board.zoomBy(+1),
     "zoom-out": () => table()?.board.zoomBy(-1),

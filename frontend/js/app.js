@@ -65,7 +65,7 @@ function onFrame(frame) {
       s.matchId !== frame.matchId) send("resume", { matchId: frame.matchId });
   if ((frame.type === "view" || frame.type === "update") && s.matchId === frame.matchId &&
       (before !== frame.matchId || frame.type === "view")) {
-    send("history", { matchId: frame.matchId, limit: 50 });
+    send("history", { matchId: frame.matchId });  // the latest page, as long as the server allows
   }
   if (frame.type === "error" && !s.previewIds.includes(frame.requestId)) toast(s.toast?.text, "error");
 
@@ -168,7 +168,7 @@ function render(state) {
   // The end screen and a replay show every move: fetch the older pages, one at a time.
   if (["end", "replay"].includes(state.screen) && state.history.older > 0 && askedOlder !== state.history.older) {
     askedOlder = state.history.older;
-    send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
+    send("history", { matchId: state.matchId, before: state.history.older });
   }
   // Your review, page by page, once the match is over (only your own moves come back).
   if (["end", "replay"].includes(state.screen) && state.view?.you !== null && state.view?.you !== undefined) {
@@ -256,7 +256,7 @@ app.addEventListener("submit", async (event) => {
     const name = form.elements.name.value;
     try {
       const guest = await createGuest(config.apiUrl, name);
-      store.update((s) => { s.screen = "loading"; s.me = { name: guest.name, rating: 1500, matches: 0 }; });
+      store.update((s) => { s.screen = "loading"; s.me = { name: guest.name }; });  // the rest comes in the welcome
       connect(guest);
     } catch (error) {
       toast(error.message, "error");
@@ -278,7 +278,7 @@ async function start() {
   if (window.matchMedia?.("(pointer: coarse)").matches) store.state.input = "touch";
   const guest = storedGuest();
   if (guest) {
-    store.update((s) => { s.me = { name: guest.name, rating: 1500, matches: 0 }; });
+    store.update((s) => { s.me = { name: guest.name }; });
     connect(guest);
   } else {
     // A link to a match opened before choosing a name: the entry page says what it is.

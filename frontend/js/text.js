@@ -15,19 +15,19 @@ export const SQUARES = {
   ".": { css: "sq-plain", label: "", short: "" },
 };
 
-export const REASONS = {
-  target: "alguém alcançou a pontuação-alvo",
-  rounds: "as rodadas acabaram",
-  passes: "todos passaram duas vezes seguidas",
-  left: "os adversários saíram",
-};
-
-/** The same reasons said to someone who played alone (a Desafio do dia, a Solo with no robots). */
-export const REASONS_ALONE = {
-  ...REASONS,
-  target: "você alcançou a pontuação-alvo",
-  passes: "você passou duas vezes seguidas",
-};
+/** Why a match ended, in a sentence's end ("A partida terminou porque …"); ``passes``: how
+ *  many passes in a row end it (the view's ``passesToEnd``); ``alone``: said to someone who
+ *  played alone (a Desafio do dia, a Solo with no robots). */
+export function reasonText(reason, { alone = false, passes = 0 } = {}) {
+  const times = inWords(passes, "vez", "vezes", { feminine: true });
+  const reasons = {
+    target: alone ? "você alcançou a pontuação-alvo" : "alguém alcançou a pontuação-alvo",
+    rounds: "as rodadas acabaram",
+    passes: alone ? `você passou ${times} seguidas` : `todos passaram ${times} seguidas`,
+    left: "os adversários saíram",
+  };
+  return reasons[reason] || reason;
+}
 
 export const TIE_BREAKS = {
   longest_word: "desempate: a palavra mais longa",
@@ -45,8 +45,6 @@ export const CHAIN_EFFECTS = {
   none: "",
 };
 
-export const WILD_NAMES = { "?": "coringa", "?V": "coringa de vogal", "?C": "coringa de consoante" };
-
 /** A word as the board shows it: capitals, with its accents (ação → AÇÃO). */
 export function shout(word) {
   return String(word ?? "").toLocaleUpperCase("pt-BR");
@@ -55,6 +53,27 @@ export function shout(word) {
 /** "1 ponto", "2 pontos", "1.250 pontos". */
 export function plural(n, one, many) {
   return `${number(n)} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+const WORDS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"];
+const WORDS_FEMININE = { 1: "uma", 2: "duas" };
+
+/** A small count in words, as a sentence says it: "duas vezes", "dois jogadores", "11 rodadas". */
+export function inWords(n, one, many, { feminine = false } = {}) {
+  const word = (feminine && WORDS_FEMININE[n]) || WORDS[n] || number(n);
+  return `${word} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+const ORDINALS = ["", "primeira", "segunda", "terceira", "quarta", "quinta"];
+
+/** "segunda" for 2 (feminine: "a segunda passada"); past five, "6ª". */
+export function ordinal(n) {
+  return ORDINALS[n] || `${number(n)}ª`;
+}
+
+/** The sentence's first letter as a capital. */
+export function capitalized(text) {
+  return text ? text[0].toLocaleUpperCase("pt-BR") + text.slice(1) : text;
 }
 
 export function number(n) {
@@ -66,15 +85,8 @@ export function times(pct) {
   return `×${(pct / 100).toLocaleString("pt-BR", { maximumFractionDigits: 2 })}`;
 }
 
-export const CARD_NAMES = {
-  coringa_vogal: "Coringa de Vogal", coringa_consoante: "Coringa de Consoante",
-  letra_dobrada: "Letra Dobrada", ima: "Ímã", reciclar: "Reciclar", mina: "Mina",
-  peca_extra: "Peça Extra", coringa_universal: "Coringa Universal",
-  palavra_dobrada: "Palavra Dobrada", ancora: "Âncora", espiao: "Espião", prisma: "Prisma",
-  palavra_triplicada: "Palavra Triplicada", segundo_folego: "Segundo Fôlego",
-  ladrao_de_tema: "Ladrão de Tema", cadeia_de_ouro: "Cadeia de Ouro", tema_pessoal: "Tema Pessoal",
-};
-
+/** Each event's line, given who did it, its data and the card names (``card(id)``: the
+ *  catalogue's name of a card, "uma carta" while it is not known). */
 export const EVENT_TEXT = {
   passed: (name) => `${name} passou a vez.`,
   timed_out: (name) => `O tempo de ${name} acabou: passou a vez.`,
@@ -82,17 +94,17 @@ export const EVENT_TEXT = {
   seat_left: (name) => `${name} saiu da partida.`,
   card_bought: (name, d) => `${name} comprou uma carta de nível ${d.level}.`,
   // Your own purchase, from your private market event: it names the card and your coins left.
-  bought: (name, d) => `Você comprou ${CARD_NAMES[d.card] || "uma carta"}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
-  card_used: (name, d) => `${name} usou ${CARD_NAMES[d.card] || "uma carta"}.`,
-  second_play: (name) => `${name} tem uma segunda palavra (Segundo Fôlego).`,
+  bought: (name, d, card) => `Você comprou ${card(d.card)}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
+  card_used: (name, d, card) => `${name} usou ${card(d.card)}.`,
+  second_play: (name, d, card) => `${name} tem uma segunda palavra (${card("segundo_folego")}).`,
   theme_changed: (name, d) => `${name} trocou o tema para ${d.name || d.theme?.name || "outro tema"}.`,
-  sold: (name, d) => `Você vendeu ${CARD_NAMES[d.card] || "uma carta"} por ${plural(d.refund, "moeda", "moedas")}.`,
+  sold: (name, d, card) => `Você vendeu ${card(d.card)} por ${plural(d.refund, "moeda", "moedas")}.`,
 };
 
 /** One line for an event (the log and the screen reader), or null for quiet events. Your own
  *  purchase is told by its private ``bought`` event (which names the card), not by the public
  *  ``card_bought`` (which only gives the level others may see). */
-export function describeEvent(event, name, you = null) {
+export function describeEvent(event, name, you = null, card = () => "uma carta") {
   const d = event.data || {};
   if (event.kind === "card_bought" && you !== null && d.seat === you) return null;
   if (event.kind === "move_played") {
@@ -101,7 +113,7 @@ export function describeEvent(event, name, you = null) {
     return `${name(d.seat)} jogou ${word}: ${plural(d.score ?? d.breakdown?.total ?? 0, "ponto", "pontos")}, ${d.band || d.breakdown?.band || ""}.`;
   }
   const text = EVENT_TEXT[event.kind];
-  return text ? text(name(d.seat), d) : null;
+  return text ? text(name(d.seat), d, card) : null;
 }
 
 /** A name in two or three characters, for a phone's bar: "Robô 1" → "R1", "Ana Lima" → "AL",

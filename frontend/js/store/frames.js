@@ -8,6 +8,7 @@ import { followLive, openReplay } from "./replay.js";
 import { boardCentre, boardWith, seatName } from "./view.js";
 import { clearMove, isBuilding } from "./move.js";
 import { showReceipt } from "./sheet.js";
+import { cardName } from "./catalog.js";
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
 const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);
@@ -24,6 +25,7 @@ export function applyFrame(state, frame, describe = () => null) {
   switch (frame.type) {
     case "welcome":
       state.me = frame.player;
+      state.catalog = frame.catalog;
       // The match you said Sair to is not yours any more, whatever the server still says.
       state.activeMatch = frame.activeMatch && frame.activeMatch !== state.leftMatch ? frame.activeMatch : null;
       if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
@@ -148,7 +150,8 @@ function applyMatchFrame(state, frame, describe) {
         paced.push(entry);
       }
     }
-    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you);
+    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you,
+                          (id) => cardName(state, id));
     // Your own moves are not read back to you (your timeout has its own message above); what
     // your cards did is also shown, since on a phone the card you tapped may be far from its effect.
     const yours = PRIVATE_OWN.has(event.kind) || event.data?.seat === you;

@@ -60,10 +60,6 @@ export function lastMoveSquares(state) {
   return (findMove(state, state.lastMove)?.tiles || []).map(([r, c]) => `${r},${c}`);
 }
 
-/** How many passes in a row end a match when every seat has made them (docs/rules.md: "when
- *  every seat has passed twice in a row"); a timeout counts as a pass, a swap does not. */
-export const PASSES_TO_END = 2;
-
 /** The passes (timeouts included) ``seat`` has made since its last play or swap. */
 export function passesInRow(state, seat) {
   let count = 0;
@@ -77,10 +73,11 @@ export function passesInRow(state, seat) {
 }
 
 /** Whether your pass now would end the match: every other seat has already passed enough
- *  times in a row, and this pass makes yours enough too. */
+ *  times in a row (the view's ``passesToEnd``: a timeout counts as a pass, a swap does not),
+ *  and this pass makes yours enough too. */
 export function passEndsMatch(state) {
   const view = state.view;
   if (!view || view.you === null || view.you === undefined) return false;
-  const needed = view.passesToEnd ?? PASSES_TO_END; // the table's rule, sent in the view
+  const needed = view.passesToEnd;
   return view.seats.every((seat) => passesInRow(state, seat.seat) + (seat.seat === view.you ? 1 : 0) >= needed);
 }

@@ -32,6 +32,7 @@ export function freshMatch() {
 export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
+    catalog: null, // what the welcome says no match changes: card names, the forms' numbers
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null, // the match a replay link asked for, until its view arrives
     invite: null, // the match a link names when it is opened before a name is chosen

@@ -210,8 +210,9 @@ export class BoardView {
   }
 }
 
-/** What one square shows: a tile (with its value), a tentative tile, or its bonus label. */
-export function squareContent(view, r, c, info) {
+/** What one square shows: a tile (with its value: a letter's from the view, a wildcard's
+ *  ``wildValue`` from the catalogue), a tentative tile, or its bonus label. */
+export function squareContent(view, r, c, info, wildValue = "") {
   const name = squareName(r, c);
   const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
   const classes = ["square", bonus.css];
@@ -241,14 +242,14 @@ export function squareContent(view, r, c, info) {
   if (info.cell && info.cell !== ".") {
     const letter = info.cell.toUpperCase();
     const wild = info.cell !== letter;
-    const value = wild ? 0 : view.tileValues?.[letter] ?? "";
+    const value = wild ? wildValue : view.tileValues[letter] ?? "";
     const tileClass = ["tile", wild ? "wild" : "", info.last ? "last" : "", info.fresh ? "fresh" : ""]
       .filter(Boolean).join(" ");
     html = `<span class="${tileClass}" data-value="${value}">${letter}</span>${badges}`;
     label = `${letter}, ${name}${wild ? ", coringa" : ""}${info.last ? ", última jogada" : ""}${suffix}`;
   } else if (info.tentative) {
     const t = info.tentative;
-    html = `<span class="tile new${t.wild ? " wild" : ""}" data-value="${t.wild ? 0 : view.tileValues?.[t.letter] ?? ""}">${t.letter}</span>${badges}`;
+    html = `<span class="tile new${t.wild ? " wild" : ""}" data-value="${t.wild ? wildValue : view.tileValues[t.letter] ?? ""}">${t.letter}</span>${badges}`;
     label = `${t.letter}, ${name}, sua peça ainda não confirmada${t.wild ? " (coringa)" : ""}${suffix}`;
   } else {
     html = `${bonus.short ? `<span class="lbl">${bonus.short}</span>` : ""}${badges}`;

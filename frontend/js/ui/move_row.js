@@ -6,7 +6,7 @@
 // knows the server would refuse, and its description is the very sentence that says why.
 import { esc } from "./dom.js";
 import { countsAsText } from "./receipt.js";
-import { BANDS, plural, shout } from "../text.js";
+import { BANDS, plural, shout, squareName } from "../text.js";
 import { isBuilding } from "../store/move.js";
 
 /** The id of the sentence that says why Confirmar is off (its aria-describedby). */
@@ -49,7 +49,7 @@ export function moveRow(state, settled = null) {
 /** What a move being built still needs, in a plain voice. */
 function needText(state, preview) {
   const square = state.fault;
-  const name = square ? `${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[square[1]]}${square[0] + 1}` : "";
+  const name = square ? squareName(square[0], square[1]) : "";
   switch (preview.code) {
     case "move.centre": return `Falta passar pela casa do centro${name ? `, ${name}` : ""}.`;
     case "move.not_connected": return "Falta ligar a palavra às peças do tabuleiro.";

@@ -2,7 +2,7 @@
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc } from "./dom.js";
-import { REASONS, REASONS_ALONE, TIE_BREAKS, plural, shout } from "../text.js";
+import { TIE_BREAKS, inWords, plural, reasonText, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
@@ -63,8 +63,6 @@ function initials(name) {
 
 // -- the settings of a match -------------------------------------------------------------------
 
-const LEVELS = [[1, "Iniciante"], [2, "Aprendiz"], [3, "Jogador"], [4, "Experiente"], [5, "Mestre"]];
-
 function seconds(v) {
   if (v < 60) return `${v} segundos`;
   const min = Math.floor(v / 60);
@@ -89,11 +87,10 @@ function settingsSummary(s) {
   return parts.join(" · ");
 }
 
-const DEFAULTS = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3,
-  spectators: true };
-
-function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
-  const s = { ...DEFAULTS, ...settings };
+/** A Solo or room form: its starting values ``settings``, its limits and choices the
+ *  catalogue's ``form`` (the page offers nothing the server would refuse). */
+function settingsForm(prefix, form, settings, { withBots = true } = {}) {
+  const s = settings;
   const opt = (value, label, current) =>
     `<option value="${value}"${String(value) === String(current) ? " selected" : ""}>${label}</option>`;
   const field = (name, label, options) => `
@@ -110,10 +107,10 @@ function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
   return `
     <div class="settings" data-settings="${prefix}">
       ${withBots ? `
-      ${field("bots", "Robôs", [0, 1, 2, 3].map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
-      ${field("level", "Nível dos robôs", LEVELS.map(([v, n]) => opt(v, n, s.botLevel)).join(""))}` : ""}
-      ${field("rounds", "Rodadas", [2, 3, 4, 5, 10, 15, 20].map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
-      ${field("turn", "Tempo por turno", [20, 30, 60, 90, 120, 180].map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
+      ${field("bots", "Robôs", form.bots.choices.map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
+      ${field("level", "Nível dos robôs", form.botLevels.map((l) => opt(l.level, esc(l.name), s.botLevel)).join(""))}` : ""}
+      ${field("rounds", "Rodadas", form.rounds.choices.map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
+      ${field("turn", "Tempo por turno", form.turnSeconds.choices.map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
       ${toggle("cards", "cards", "Cartas de poder", "Compre cartas com moedas e vire o jogo.")}
       ${toggle("themed", "themed", "Com tema", "Palavras do tema valem mais pontos.")}
       ${toggle("spectators", "spectators", "Espectadores", "Quem tiver o link da partida pode assistir ao vivo, sem ver as peças de ninguém.")}
@@ -159,7 +156,7 @@ function profileStrip(state) {
       <div class="hello-text">
         <h2 id="profile-title" tabindex="-1" data-screen-heading>Olá, ${esc(me?.name || "")}!</h2>
         <p data-profile class="stats">
-          <span class="stat stat-rating">Classificação <strong>${me ? rating(me.rating) : "—"}</strong></span>
+          <span class="stat stat-rating">Classificação <strong>${me?.rating === undefined ? "—" : rating(me.rating)}</strong></span>
           <span class="stat">${matches ? plural(matches, "partida jogada", "partidas jogadas") : "Nenhuma partida ainda"}</span>
           ${rated ? `<span class="stat">${plural(rated, "partida normal", "partidas normais")}</span>` : ""}
           ${badges.length ? `<span class="stat">${plural(badges.length, "medalha", "medalhas")}</span>` : ""}
@@ -168,8 +165,8 @@ function profileStrip(state) {
     </section>`;
 }
 
-function soloMode(state) {
-  const s = { ...DEFAULTS, ...(state.lastSettings || {}) };
+function soloMode(state, form) {
+  const s = { ...form.solo, ...(state.lastSettings || {}) };
   return `
     <section class="mode mode-solo" aria-labelledby="solo-title">
       <div class="mode-main">
@@ -186,12 +183,14 @@ function soloMode(state) {
         </button>
         <p class="mode-note" data-settings-summary="solo">${esc(settingsSummary(s))}</p>
       </div>
-      ${tiles("JOGAR", "tiles hero-tiles")}
-      ${group("solo", "Ajustes da partida solo", settingsForm("solo", state.lastSettings || {}), { className: "adjust adjust-on-dark" })}
+      ${tiles("JOGAR", "tiles hero-tiles", state.catalog?.tileValues)}
+      ${group("solo", "Ajustes da partida solo", settingsForm("solo", form, s), { className: "adjust adjust-on-dark" })}
     </section>`;
 }
 
-function normalMode() {
+function normalMode(form) {
+  const seats = form.seats.choices.map((n) =>
+    `<option value="${n}"${n === form.queueSeats ? " selected" : ""}>${plural(n, "jogador", "jogadores")}</option>`).join("");
   return `
     <section class="mode mode-normal" aria-labelledby="normal-title">
       <div class="mode-head">
@@ -204,16 +203,13 @@ function normalMode() {
       <p class="mode-pitch">Entre na fila: se faltar gente, robôs do seu nível completam a mesa.</p>
       <div class="field">
         <label for="queue-seats">Jogadores na mesa</label>
-        <select id="queue-seats">
-          <option value="2">2 jogadores</option><option value="3">3 jogadores</option>
-          <option value="4" selected>4 jogadores</option>
-        </select>
+        <select id="queue-seats">${seats}</select>
       </div>
       <button class="lx-secondary" data-action="join-queue">Entrar na fila</button>
     </section>`;
 }
 
-function customMode(state) {
+function customMode(state, form) {
   return `
     <section class="mode mode-custom" aria-labelledby="room-title">
       <div class="mode-head">
@@ -224,7 +220,7 @@ function customMode(state) {
         </div>
       </div>
       <p class="mode-pitch">Crie uma sala com suas regras e passe o código, ou entre numa sala.</p>
-      ${group("room", "Ajustes da sala", settingsForm("room", state.lastSettings || { bots: 0 }))}
+      ${group("room", "Ajustes da sala", settingsForm("room", form, { ...form.room, ...(state.lastSettings || {}) }))}
       <button class="lx-secondary" data-action="create-room">Criar sala</button>
       <form class="join-form" data-form="join-room" novalidate>
         <label for="room-code">Código da sala</label>
@@ -277,6 +273,8 @@ function extrasPanel(state) {
 }
 
 export function lobbyScreen(state) {
+  const form = state.catalog?.form;
+  if (!form) return '<p class="loading">Conectando…</p>';  // the welcome has not come yet
   return `
     <div class="lx lx-lobby">
       ${profileStrip(state)}
@@ -286,11 +284,11 @@ export function lobbyScreen(state) {
         <a href="#/com-amigos" id="learn-friends">Jogar com amigos</a>
         <a href="#/regras" id="learn-rules">Regras completas</a>
       </nav>
-      ${soloMode(state)}
+      ${soloMode(state, form)}
       ${dailyCard(state)}
       <div class="mode-grid">
-        ${normalMode()}
-        ${customMode(state)}
+        ${normalMode(form)}
+        ${customMode(state, form)}
       </div>
       ${extrasPanel(state)}
     </div>`;
@@ -302,7 +300,7 @@ export function queueScreen(state) {
   const q = state.queue;
   const left = q?.fillAtMs ? Math.max(0, Math.ceil((q.fillAtMs - Date.now()) / 1000)) : null;
   const players = q?.players || [];
-  const seats = Math.max(q?.seats || players.length || 2, players.length);
+  const seats = Math.max(q?.seats ?? 0, players.length);
   const chairs = Array.from({ length: seats }, (_, i) => {
     const name = players[i];
     return name
@@ -312,7 +310,7 @@ export function queueScreen(state) {
   return `
     <div class="lx lx-narrow">
       <section class="lx-card wait-card" aria-labelledby="queue-title">
-        ${tiles("FILA", "tiles wait-tiles")}
+        ${tiles("FILA", "tiles wait-tiles", state.catalog?.tileValues)}
         <h2 id="queue-title" tabindex="-1" data-screen-heading>Procurando partida…</h2>
         <p class="lead" aria-live="polite">Mesa de ${q?.seats ? plural(q.seats, "jogador", "jogadores") : "? jogadores"}:
           ${plural(players.length, "já chegou", "já chegaram")}.</p>
@@ -330,7 +328,10 @@ export function roomScreen(state) {
   const host = room.players.find((p) => p.host);
   // By the server's "you" flag, never by name: two people may share a name.
   const amHost = Boolean(host?.you);
+  const form = state.catalog?.form;
+  if (!form) return '<p class="loading">Conectando…</p>';
   const bots = room.settings.bots || 0;
+  const alone = room.players.length + bots < form.seats.min;
   const people = room.players.map((p) => `
         <li class="chair taken"><span class="avatar" aria-hidden="true">${initials(p.name)}</span>
           <span>${esc(p.name)}${p.you ? " (você)" : ""}</span>
@@ -351,9 +352,9 @@ export function roomScreen(state) {
         <h3 class="sub">À mesa (${room.players.length + bots})</h3>
         <ul class="chairs">${people}${robots}</ul>
         ${amHost ? `
-        <button class="play-now" data-action="start-room" ${room.players.length + bots < 2 ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
-        ${room.players.length + bots < 2 ? '<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos dois jogadores: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>' : ""}
-        ${group("update", "Ajustes da sala", `${settingsForm("update", room.settings)}
+        <button class="play-now" data-action="start-room" ${alone ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
+        ${alone ? `<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos ${inWords(form.seats.min, "jogador", "jogadores")}: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>` : ""}
+        ${group("update", "Ajustes da sala", `${settingsForm("update", form, { ...form.room, ...room.settings })}
           <button class="lx-secondary" data-action="update-room">Salvar ajustes</button>`)}`
         : `<p class="waiting"><span class="pulse" aria-hidden="true"></span>Aguardando ${esc(host?.name || "o anfitrião")} começar a partida.</p>`}
         <button class="lx-ghost" data-action="leave-room">Sair da sala</button>
@@ -399,7 +400,7 @@ function dailyCard(state) {
       <section class="lx-card daily-card" aria-labelledby="daily-title" data-daily>
         <p class="mode-kicker">O mesmo para todo mundo, um por dia</p>
         <h3 id="daily-title">Desafio do dia #${d.number}</h3>
-        <p>Tema <strong>${esc(d.theme)}</strong> · ${plural(d.rounds, "rodada", "rodadas")}, sem cartas e sem robôs. Você tem uma tentativa; o próximo sai à meia-noite (horário de Brasília).</p>
+        <p>Tema <strong>${esc(d.theme)}</strong> · ${plural(d.rounds, "rodada", "rodadas")}, ${d.cards ? "com cartas" : "sem cartas"} e sem robôs. Você tem uma tentativa; o próximo sai à meia-noite (horário de Brasília).</p>
         ${action}
         ${board ? `<details class="adjust" data-keep-open="daily"${openGroups.has("daily") ? " open" : ""}>
           <summary>Classificação de hoje (${plural(d.players, "jogador", "jogadores")})</summary>
@@ -456,7 +457,7 @@ export function endScreen(state) {
           <div>
             <p class="mode-kicker">Fim da partida</p>
             <h2 id="end-title" tabindex="-1" data-screen-heading>${title}</h2>
-            <p class="end-reason">A partida terminou porque ${esc((alone ? REASONS_ALONE : REASONS)[ended.result.reason] || ended.result.reason)}.</p>
+            <p class="end-reason">A partida terminou porque ${esc(reasonText(ended.result.reason, { alone, passes: view?.passesToEnd }))}.</p>
           </div>
         </div>
         <div class="scroll-box" tabindex="0" role="region" aria-label="Resultado da partida">

@@ -9,7 +9,8 @@ import { BoardView, squareContent } from "./board.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { moveRow } from "./move_row.js";
-import { BANDS, WILD_NAMES, plural, shortName, shout, times } from "../text.js";
+import { BANDS, plural, shortName, shout, times } from "../text.js";
+import { wildName, wildValue } from "../store/catalog.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
 import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
@@ -169,7 +170,7 @@ export class TableView {
         doubled: doubled[key], last: lastTiles.has(key), fresh: fresh && lastTiles.has(key),
         cursor: active && state.cursor.row === r && state.cursor.col === c, fault: key === fault && (state.faultKind || "fault"),
       };
-      const content = squareContent(view, r, c, info);
+      const content = squareContent(view, r, c, info, wildValue(state));
       content.key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
         `${info.cursor}|${info.anchor || ""}|${info.doubled || ""}|${info.last}|${info.fresh}|${info.fault}`;
       content.selected = info.cursor;
@@ -257,21 +258,21 @@ export class TableView {
     const turn = myTurn(state);
     const rackHtml = rack.map((code, i) => {
       const wild = isWild(state, code);
-      const name = wild ? WILD_NAMES[code] || "coringa" : code;
-      const value = wild ? 0 : view.tileValues?.[code] ?? "";
+      const name = wild ? wildName(state, code) : code;
+      const value = wild ? wildValue(state) : view.tileValues[code] ?? "";
       const pressed = state.selected === i || state.swap.includes(i);
       const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
                        state.selected === i ? "selected" : "", state.swap.includes(i) ? "swap" : ""]
         .filter(Boolean).join(" ");
       const visible = wild ? (code === "?" ? "?" : `?${code[1]}`) : code;
       return `<button class="${classes}" type="button" data-rack="${i}" data-value="${value}"
-        aria-pressed="${pressed}" aria-label="${esc(visible)}: ${esc(wild ? name : `letra ${code}`)}, vale ${value}${used.has(i) ? ", no tabuleiro" : ""}"
+        aria-pressed="${pressed}" aria-label="${esc(visible)}: ${esc(wild ? name : `letra ${code}`)}${value === "" ? "" : `, vale ${value}`}${used.has(i) ? ", no tabuleiro" : ""}"
         ${used.has(i) || !turn ? "disabled" : ""}>${esc(visible)}</button>`;
     }).join("");
     this.put("rack-box", rackHtml);
     const pending = state.pendingWild;
     this.parts.picker.hidden = !pending;
-    this.put("picker", pending ? `<p id="picker-title"><strong>Que letra o ${esc(WILD_NAMES[pending.code] || "coringa")} vira?</strong></p>
+    this.put("picker", pending ? `<p id="picker-title"><strong>Que letra o ${esc(wildName(state, pending.code))} vira?</strong></p>
       <div class="letters" role="group" aria-labelledby="picker-title">${[...wildLetters(state, pending.code)].map((l) =>
         `<button type="button" data-wild-letter="${l}">${l}</button>`).join("")}</div>
       <button type="button" data-action="cancel-wild">Cancelar</button>` : "");

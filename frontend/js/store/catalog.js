@@ -1,0 +1,27 @@
+// What the welcome's catalogue says, read one way: a card's name by its id (events name cards
+// by id), a wildcard tile's name and value. The page keeps no names or values of its own:
+// until the catalogue has come, a card is "uma carta" and a wildcard "coringa".
+
+/** The catalogue's entry for a card, or null. */
+export function catalogCard(state, id) {
+  return state.catalog?.cards.find((card) => card.id === id) || null;
+}
+
+export function cardName(state, id) {
+  return catalogCard(state, id)?.name || "uma carta";
+}
+
+/** The name that fits a narrow place (a phone's card strip). */
+export function shortCardName(state, id) {
+  return catalogCard(state, id)?.shortName || cardName(state, id);
+}
+
+/** A wildcard's name by its rack code ("?V" → "Coringa de Vogal", the card that adds it). */
+export function wildName(state, code) {
+  return state.catalog?.cards.find((card) => card.wildcard === code)?.name || "coringa";
+}
+
+/** What a wildcard tile is worth ("" while it is not known: no number is shown). */
+export function wildValue(state) {
+  return state.catalog?.wildcardValue ?? "";
+}
