@@ -1,4 +1,31 @@
+// @ts-check
 // Every word the page shows, in Brazilian Portuguese, and the look of the bands and squares.
+
+/**
+ * @typedef {import("./store/state.js").EngineEvent} EngineEvent
+ * @typedef {import("./store/state.js").Breakdown} Breakdown
+ * @typedef {{ css: string, label: string, help: string }} BandLook
+ */
+
+/**
+ * What the page reads of an event's data (docs/protocol.md, "Event kinds"): the protocol
+ * types it as a plain object, each kind with fields of its own.
+ * @typedef {object} EventData
+ * @property {number} [seat]
+ * @property {number} [count] swapped: how many tiles
+ * @property {number} [level] card_bought: the card's level
+ * @property {string} [card] bought, card_used, sold: the card's id
+ * @property {number} [coins] bought: your coins left
+ * @property {number} [refund] sold: the coins back
+ * @property {string} [name] theme_changed: the new theme's name
+ * @property {{ name?: string }} [theme] theme_changed: the new theme
+ * @property {string[]} [display] move_played: the words' spellings, main word first
+ * @property {Breakdown} [breakdown] move_played
+ * @property {number} [score] move_played
+ * @property {string} [band] move_played
+ */
+
+/** @type {Record<string, BandLook>} */
 export const BANDS = {
   Frio: { css: "band-frio", label: "Frio", help: "fora da lista do tema" },
   Morno: { css: "band-morno", label: "Morno", help: "na camada distante do tema" },
@@ -6,6 +33,7 @@ export const BANDS = {
   Escaldante: { css: "band-escaldante", label: "Escaldante", help: "no coração do tema" },
 };
 
+/** @type {Record<string, { css: string, label: string, short: string }>} */
 export const SQUARES = {
   d: { css: "sq-dl", label: "letra vale o dobro", short: "L×2" },
   t: { css: "sq-tl", label: "letra vale o triplo", short: "L×3" },
@@ -18,8 +46,13 @@ export const SQUARES = {
 /** Why a match ended, in a sentence's end ("A partida terminou porque …"); ``passes``: how
  *  many passes in a row end it (the view's ``passesToEnd``); ``alone``: said to someone who
  *  played alone (a Desafio do dia, a Solo with no robots). */
+/**
+ * @param {string} reason the result's ``reason``
+ * @param {{ alone?: boolean, passes?: number }} [how]
+ */
 export function reasonText(reason, { alone = false, passes = 0 } = {}) {
   const times = inWords(passes, "vez", "vezes", { feminine: true });
+  /** @type {Record<string, string>} */
   const reasons = {
     target: alone ? "você alcançou a pontuação-alvo" : "alguém alcançou a pontuação-alvo",
     rounds: "as rodadas acabaram",
@@ -29,6 +62,7 @@ export function reasonText(reason, { alone = false, passes = 0 } = {}) {
   return reasons[reason] || reason;
 }
 
+/** @type {Record<string, string>} */
 export const TIE_BREAKS = {
   longest_word: "desempate: a palavra mais longa",
   fewer_passes: "desempate: menos passes",
@@ -36,6 +70,7 @@ export const TIE_BREAKS = {
   seat_order: "desempate: ordem dos lugares",
 };
 
+/** @type {Record<string, string>} */
 export const CHAIN_EFFECTS = {
   extends: "a corrente cresce",
   keeps: "a corrente se mantém",
@@ -46,19 +81,28 @@ export const CHAIN_EFFECTS = {
 };
 
 /** A word as the board shows it: capitals, with its accents (ação → AÇÃO). */
+/** @param {string | null | undefined} word */
 export function shout(word) {
   return String(word ?? "").toLocaleUpperCase("pt-BR");
 }
 
 /** "1 ponto", "2 pontos", "1.250 pontos". */
+/** @param {number} n @param {string} one @param {string} many */
 export function plural(n, one, many) {
   return `${number(n)} ${Math.abs(n) === 1 ? one : many}`;
 }
 
 const WORDS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"];
+/** @type {Record<number, string>} */
 const WORDS_FEMININE = { 1: "uma", 2: "duas" };
 
 /** A small count in words, as a sentence says it: "duas vezes", "dois jogadores", "11 rodadas". */
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} many
+ * @param {{ feminine?: boolean }} [how]
+ */
 export function inWords(n, one, many, { feminine = false } = {}) {
   const word = (feminine && WORDS_FEMININE[n]) || WORDS[n] || number(n);
   return `${word} ${Math.abs(n) === 1 ? one : many}`;
@@ -67,61 +111,75 @@ export function inWords(n, one, many, { feminine = false } = {}) {
 const ORDINALS = ["", "primeira", "segunda", "terceira", "quarta", "quinta"];
 
 /** "segunda" for 2 (feminine: "a segunda passada"); past five, "6ª". */
+/** @param {number} n */
 export function ordinal(n) {
   return ORDINALS[n] || `${number(n)}ª`;
 }
 
 /** The sentence's first letter as a capital. */
+/** @param {string} text */
 export function capitalized(text) {
   return text ? text[0].toLocaleUpperCase("pt-BR") + text.slice(1) : text;
 }
 
+/** @param {number} n */
 export function number(n) {
   return Number(n).toLocaleString("pt-BR");
 }
 
 /** A multiplier in hundredths as a player reads it: 125 → "×1,25", 200 → "×2". */
+/** @param {number} pct */
 export function times(pct) {
   return `×${(pct / 100).toLocaleString("pt-BR", { maximumFractionDigits: 2 })}`;
 }
 
 /** Each event's line, given who did it, its data and the card names (``card(id)``: the
  *  catalogue's name of a card, "uma carta" while it is not known). */
+/** @type {Record<string, (name: string, d: EventData, card: (id: string) => string) => string>} */
 export const EVENT_TEXT = {
   passed: (name) => `${name} passou a vez.`,
   timed_out: (name) => `O tempo de ${name} acabou: passou a vez.`,
-  swapped: (name, d) => `${name} trocou ${plural(d.count, "peça", "peças")}.`,
+  swapped: (name, d) => `${name} trocou ${plural(d.count ?? 0, "peça", "peças")}.`,
   seat_left: (name) => `${name} saiu da partida.`,
   card_bought: (name, d) => `${name} comprou uma carta de nível ${d.level}.`,
   // Your own purchase, from your private market event: it names the card and your coins left.
-  bought: (name, d, card) => `Você comprou ${card(d.card)}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
-  card_used: (name, d, card) => `${name} usou ${card(d.card)}.`,
+  bought: (name, d, card) => `Você comprou ${card(d.card ?? "")}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
+  card_used: (name, d, card) => `${name} usou ${card(d.card ?? "")}.`,
   second_play: (name, d, card) => `${name} tem uma segunda palavra (${card("segundo_folego")}).`,
   theme_changed: (name, d) => `${name} trocou o tema para ${d.name || d.theme?.name || "outro tema"}.`,
-  sold: (name, d, card) => `Você vendeu ${card(d.card)} por ${plural(d.refund, "moeda", "moedas")}.`,
+  sold: (name, d, card) => `Você vendeu ${card(d.card ?? "")} por ${plural(d.refund ?? 0, "moeda", "moedas")}.`,
 };
 
 /** One line for an event (the log and the screen reader), or null for quiet events. Your own
  *  purchase is told by its private ``bought`` event (which names the card), not by the public
  *  ``card_bought`` (which only gives the level others may see). */
+/**
+ * @param {EngineEvent} event
+ * @param {(seat: number) => string} name a seat's name
+ * @param {number | null} [you]
+ * @param {(id: string) => string} [card] a card's name by its id
+ * @returns {string | null}
+ */
 export function describeEvent(event, name, you = null, card = () => "uma carta") {
-  const d = event.data || {};
+  const d = /** @type {EventData} */ (event.data || {});
+  const who = d.seat === undefined ? "" : name(d.seat);  // a private market event has no seat
   if (event.kind === "card_bought" && you !== null && d.seat === you) return null;
   if (event.kind === "move_played") {
     const main = (d.breakdown?.words || []).find((w) => w.main) || d.breakdown?.words?.[0];
     const word = shout(d.display?.[0] || main?.display || "");
-    return `${name(d.seat)} jogou ${word}: ${plural(d.score ?? d.breakdown?.total ?? 0, "ponto", "pontos")}, ${d.band || d.breakdown?.band || ""}.`;
+    return `${who} jogou ${word}: ${plural(d.score ?? d.breakdown?.total ?? 0, "ponto", "pontos")}, ${d.band || d.breakdown?.band || ""}.`;
   }
   const text = EVENT_TEXT[event.kind];
-  return text ? text(name(d.seat), d, card) : null;
+  return text ? text(who, d, card) : null;
 }
 
 /** A name in two or three characters, for a phone's bar: "Robô 1" → "R1", "Ana Lima" → "AL",
  *  "Bia" → "Bia", "Fernanda" → "Fer". */
+/** @param {string | null | undefined} name */
 export function shortName(name) {
   const words = String(name ?? "").trim().split(/\s+/).filter(Boolean);
   if (words.length > 1) {
-    const last = words.at(-1);
+    const last = words[words.length - 1];
     return `${words[0][0]}${/^\d+$/.test(last) ? last : last[0]}`.toLocaleUpperCase("pt-BR");
   }
   const word = words[0] || "?";
@@ -130,6 +188,7 @@ export function shortName(name) {
 
 export const SQUARE_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+/** "K11" for the square at row 10, column 10 (from 0). @param {number} row @param {number} col */
 export function squareName(row, col) {
   return `${SQUARE_COLUMNS[col]}${row + 1}`;
 }

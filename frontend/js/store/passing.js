@@ -1,3 +1,4 @@
+// @ts-check
 // What Passar asks before it passes: what a pass gives and takes in this match (coins only
 // where there are cards, as many as the market says; a chain only where there is a theme), and,
 // plainly, when this pass is the one that ends the match (everyone, you included, then has
@@ -5,13 +6,17 @@
 import { passEndsMatch } from "./history.js";
 import { capitalized, inWords, ordinal, plural } from "../text.js";
 
-/** The confirmation for Passar: {text, ok, danger}. */
+/**
+ * The confirmation for Passar: {text, ok, danger}.
+ * @param {Pick<import("./state.js").State, "view" | "history">} state
+ */
 export function passQuestion(state) {
   const view = state.view;
+  if (!view) return { text: "Passar a vez?", ok: "Passar", danger: false };
   const alone = view.seats.length === 1;
   const passes = view.passesToEnd;
   if (passEndsMatch(state)) {
-    const points = plural(view.seats[view.you]?.score ?? 0, "ponto", "pontos");
+    const points = plural((view.you === null ? null : view.seats[view.you]?.score) ?? 0, "ponto", "pontos");
     const why = alone ? `seria a sua ${ordinal(passes)} passada seguida`
       : `todos, você também, terão passado ${inWords(passes, "vez", "vezes", { feminine: true })} seguidas`;
     return {

@@ -1,3 +1,4 @@
+// @ts-check
 // The card row: shop and inventory at once. One tap buys, one tap uses (with a target step);
 // the strip under the rack that points at it on a phone; and the effects of cards while they
 // last, shown next to the board.
@@ -6,8 +7,14 @@ import { myTurn, seatName } from "../store/view.js";
 import { plural } from "../text.js";
 import { cardName, shortCardName } from "../store/catalog.js";
 
+/**
+ * @typedef {import("../store/state.js").State} State
+ * @typedef {import("../store/state.js").SheetTab} SheetTab
+ */
+
+/** @param {State} state */
 export function marketHtml(state) {
-  const market = state.view.market;
+  const market = state.view?.market;
   if (!market) return "";
   const turn = myTurn(state);
   const slots = market.row.map((card, slot) => {
@@ -34,15 +41,16 @@ export function marketHtml(state) {
   }).join("");
   const pending = market.pending;
   const choose = pending ? `<div class="stack" data-pending><strong>Escolha uma opção (só você vê):</strong>
-    <div class="row">${pending.options.map((o, i) => `<button type="button" data-choose="${i}">${esc(o.name || o)}</button>`).join("")}</div></div>` : "";
+    <div class="row">${pending.options.map((o, i) => `<button type="button" data-choose="${i}">${esc(typeof o === "string" ? o : o.name)}</button>`).join("")}</div></div>` : "";
   return `<p>Moedas: <strong data-coins>${market.coins}</strong></p>${choose}
     <div class="market">${slots}</div>`;
 }
 
 /** The card row in one line under the rack (a phone): your coins, then each slot's name and
  *  what it costs or that it is yours; a tap opens the sheet on that card. */
+/** @param {State} state @param {SheetTab | null} tab the sheet's open tab */
 export function stripHtml(state, tab) {
-  const market = state.view.market;
+  const market = state.view?.market;
   if (!market) return "";
   const chips = market.row.map((card, slot) => {
     const open = tab === "cartas" && state.sheetCard === slot;
@@ -68,14 +76,18 @@ export function stripHtml(state, tab) {
   return `<span class="coins" data-strip-coins>Moedas <strong>${market.coins}</strong></span>${pending}${chips}`;
 }
 
-/** Active card effects, as chips over the rack (they say what acts, and for how long). */
+/**
+ * Active card effects, as chips over the rack (they say what acts, and for how long).
+ * @param {State} state
+ */
 export function effectsHtml(state) {
   const view = state.view;
+  if (!view) return "";
   const market = view.market;
   const chips = [];
   if (market) {
     // Each chip names its card as the catalogue does (the card has left the row by now).
-    const name = (id) => esc(cardName(state, id));
+    const name = (/** @type {string} */ id) => esc(cardName(state, id));
     for (const left of market.mines || []) {
       chips.push(`<li data-effect="mina">${name("mina")}: rende a cada turno, ${plural(left, "pagamento restante", "pagamentos restantes")}</li>`);
     }
@@ -95,7 +107,7 @@ export function effectsHtml(state) {
   for (const anchor of view.anchors || []) {
     if (anchor.seat === view.you) chips.push(`<li data-effect="ancora">${esc(cardName(state, "ancora"))}: sua casa reservada está marcada ⚓</li>`);
   }
-  const personal = view.seats[view.you]?.personalTheme;
+  const personal = view.you === null ? null : view.seats[view.you]?.personalTheme;
   if (personal) chips.push(`<li data-effect="tema-pessoal">${esc(cardName(state, "tema_pessoal"))}: ${esc(personal.name)}</li>`);
   return chips.length ? `<ul class="effects" aria-label="Efeitos ativos">${chips.join("")}</ul>` : "";
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The move row under the board, on your turn: what the move you are building will score, or
 // what it still needs, and whether Confirmar can play it. A move being built is not a mistake:
 // what the server's preview says is still missing (the centre, a link to the board, a second
@@ -9,16 +10,27 @@ import { countsAsText } from "./receipt.js";
 import { BANDS, plural, shout, squareName } from "../text.js";
 import { isBuilding } from "../store/move.js";
 
+/**
+ * @typedef {import("../store/state.js").State} State
+ * @typedef {import("../store/state.js").Breakdown} Breakdown
+ * @typedef {{ html: string, enabled: boolean, reason: string | null }} Row
+ *   ``reason``: the id of the element that says why Confirmar is off, or null
+ */
+
 /** The id of the sentence that says why Confirmar is off (its aria-describedby). */
 export const REASON_ID = "move-reason";
 
-/** What the move row shows on your turn, and Confirmar's state: {html, enabled, reason}.
- *  ``reason``: the id of the element that says why Confirmar is off, or null. */
+/**
+ * What the move row shows on your turn, and Confirmar's state.
+ * @param {State} state
+ * @param {Row | null} [settled] the row of the preview's last answer, shown dimmed meanwhile
+ * @returns {Row}
+ */
 export function moveRow(state, settled = null) {
   const p = state.preview;
   if (state.mode === "swap") {
     const picked = state.swap.length;
-    const limit = state.view.swapLimit;
+    const limit = state.view?.swapLimit ?? 0;
     // Short enough for a phone's row: how many are picked, of how many at most.
     const text = picked ? `Peças para trocar: ${picked} de até ${limit}.`
       : `Escolha as peças para trocar (até ${limit}).`;
@@ -46,7 +58,11 @@ export function moveRow(state, settled = null) {
   return { html: previewHtml(p.breakdown), enabled: true, reason: null };
 }
 
-/** What a move being built still needs, in a plain voice. */
+/**
+ * What a move being built still needs, in a plain voice.
+ * @param {State} state
+ * @param {{ code: string, message: string }} preview the preview's refusal
+ */
 function needText(state, preview) {
   const square = state.fault;
   const name = square ? squareName(square[0], square[1]) : "";
@@ -63,6 +79,7 @@ function needText(state, preview) {
 
 /** Points, band and the words formed. On a phone the row has one line each for the points
  *  and for the words; words that do not fit are counted (+2), read whole by screen readers. */
+/** @param {Breakdown} b */
 function previewHtml(b) {
   const band = BANDS[b.band] || BANDS.Frio;
   const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main));

@@ -1,7 +1,15 @@
+// @ts-check
 // The score receipt: the whole calculation, letter by letter, as the server computed it.
 import { esc } from "./dom.js";
 import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
 
+/**
+ * @typedef {import("../store/state.js").Breakdown} Breakdown
+ * @typedef {import("../store/state.js").Move} Move
+ * @typedef {import("../types/protocol").WordScore} WordScore
+ */
+
+/** @param {WordScore} word */
 function lettersRows(word) {
   return word.letters.map((l) => `<tr>
       <td>${esc(l.letter)}${l.wildcard ? " <small>(coringa)</small>" : ""}${l.placed ? "" : ' <small class="muted">(no tabuleiro)</small>'}</td>
@@ -12,18 +20,23 @@ function lettersRows(word) {
 
 /** Why the band, when the main word counted as another word of the theme: "CHUTOU conta
  * como CHUTAR" (a conjugation as its verb, BOLINHAS as BOLA); "" when it counted as itself. */
+/** @param {Breakdown} b */
 export function countsAsText(b) {
   const main = b.words.find((w) => w.main);
   if (!b.matchedDisplay || !main) return "";
   return `${shout(main.display)} conta como ${shout(b.matchedDisplay)}`;
 }
 
+/** @param {Breakdown} b */
 function countsAs(b) {
   const text = countsAsText(b);
   return text ? ` <small data-counts-as>(${esc(text)})</small>` : "";
 }
 
-/** The breakdown as a table: each word (the main one first), then length, band and chain. */
+/**
+ * The breakdown as a table: each word (the main one first), then length, band and chain.
+ * @param {Breakdown} b
+ */
 export function breakdownHtml(b) {
   const band = BANDS[b.band] || BANDS.Frio;
   const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main)).map((w) => `
@@ -53,17 +66,23 @@ export function breakdownHtml(b) {
     </dl>`;
 }
 
-/** A move's one-line summary: who, the words, the band and the points. */
+/**
+ * A move's one-line summary: who, the words, the band and the points.
+ * @param {Pick<Move, "kind" | "band" | "words" | "points" | "count">} entry
+ * @param {string} name
+ */
 export function moveSummary(entry, name) {
   if (entry.kind === "play") {
-    const band = BANDS[entry.band] || BANDS.Frio;
+    const band = BANDS[entry.band ?? "Frio"] || BANDS.Frio;
     const [main, ...cross] = entry.words;
     return `<span class="who">${esc(name)}</span>
       <span class="word">${esc(shout(main))}</span>${cross.length ? ` <small class="muted">+ ${esc(cross.map(shout).join(", "))}</small>` : ""}
       <span class="band ${band.css}">${band.label}</span>
       <span class="pts">+${entry.points}</span>`;
   }
-  const what = { swap: `trocou ${plural(entry.count || 0, "peça", "peças")}`, passed: "passou",
-                 timed_out: "passou (tempo esgotado)" }[entry.kind] || entry.kind;
+  /** @type {Record<string, string>} */
+  const kinds = { swap: `trocou ${plural(entry.count || 0, "peça", "peças")}`, passed: "passou",
+                  timed_out: "passou (tempo esgotado)" };
+  const what = kinds[entry.kind] || entry.kind;
   return `<span class="who">${esc(name)}</span> <span class="muted">${what}</span>`;
 }

@@ -1,46 +1,72 @@
+// @ts-check
 // The screens around a match: entry, lobby, queue, room, and the end of a match.
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
-import { esc } from "./dom.js";
+import { esc, must, targetOf } from "./dom.js";
 import { TIE_BREAKS, inWords, plural, reasonText, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
 
-export { checkForm, entryScreen, validationMessage } from "./entry.js";
+export { entryScreen, validationMessage } from "./entry.js";
+
+/**
+ * @typedef {import("../store/state.js").State} State
+ * @typedef {import("../store/state.js").RoomSettings} RoomSettings
+ * @typedef {import("../types/protocol").FormSettings} FormSettings
+ * @typedef {import("../types/protocol").RoomForm} RoomForm
+ * @typedef {Pick<FormSettings, "rounds" | "turnSeconds" | "cards" | "themed"> & { bots?: number }} Summarized
+ * @typedef {Omit<FormSettings, "themeId" | "bots" | "botLevel"> & { bots?: number, botLevel?: number }} FormRead
+ *   what a form says: a Solo or room form asks for bots, a table's theme is not asked
+ */
 
 // -- small helpers -----------------------------------------------------------------------------
 
 const NUMBER = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1, useGrouping: "min2" });
 
-// A number as Brazilians write it: a decimal comma, a dot for thousands only from 10.000 on.
+/**
+ * A number as Brazilians write it: a decimal comma, a dot for thousands only from 10.000 on.
+ * @param {unknown} value
+ */
 function num(value) {
   return NUMBER.format(Number(value) || 0);
 }
 
+/** @param {unknown} value */
 function rating(value) {
   return num(Math.round(Number(value) || 0));
 }
 
 // The <details> groups the player opened stay open when a frame re-renders the screen.
+/** @type {Set<string>} */
 const openGroups = new Set();
 if (typeof document !== "undefined") {
   document.addEventListener("toggle", (event) => {
-    const key = event.target?.dataset?.keepOpen;
+    const details = event.target;
+    if (!(details instanceof HTMLDetailsElement)) return;
+    const key = details.dataset.keepOpen;
     if (!key) return;
-    if (event.target.open) openGroups.add(key); else openGroups.delete(key);
+    if (details.open) openGroups.add(key); else openGroups.delete(key);
   }, true);
 }
 
 // The line under "Jogar agora" follows the solo settings as the player changes them.
 if (typeof document !== "undefined") {
   document.addEventListener("change", (event) => {
-    const box = event.target?.closest?.("[data-settings]");
-    const line = box && document.querySelector(`[data-settings-summary="${box.dataset.settings}"]`);
-    if (line) line.textContent = settingsSummary(readSettings(document, box.dataset.settings));
+    const box = targetOf(event)?.closest("[data-settings]");
+    const prefix = box?.getAttribute("data-settings");
+    const line = prefix && document.querySelector(`[data-settings-summary="${prefix}"]`);
+    if (prefix && line) line.textContent = settingsSummary(readSettings(document, prefix));
   });
 }
 
+/**
+ * A <details> group that stays open across redraws once the player opened it.
+ * @param {string} key
+ * @param {string} summary
+ * @param {string} body
+ * @param {{ className?: string, extra?: string }} [how]
+ */
 function group(key, summary, body, { className = "adjust", extra = "" } = {}) {
   return `<details class="${className}" data-keep-open="${key}"${openGroups.has(key) ? " open" : ""}${extra}>
       <summary>${summary}</summary>
@@ -56,6 +82,7 @@ const ICONS = {
   flag: `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect x="9" y="5" width="3.5" height="38" rx="1.7" fill="currentColor"/><path d="M12.5 7h24l-5 8 5 8h-24z" fill="currentColor"/></svg>`,
 };
 
+/** @param {string | null | undefined} name */
 function initials(name) {
   const parts = String(name || "?").trim().split(/\s+/);
   return esc(((parts[0]?.[0] || "?") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase());
@@ -63,6 +90,7 @@ function initials(name) {
 
 // -- the settings of a match -------------------------------------------------------------------
 
+/** @param {number} v */
 function seconds(v) {
   if (v < 60) return `${v} segundos`;
   const min = Math.floor(v / 60);
@@ -72,11 +100,13 @@ function seconds(v) {
 }
 
 // The short form for the options of a select (it must fit half a phone's width).
+/** @param {number} v */
 function shortSeconds(v) {
   if (v < 60) return `${v} s`;
   return v % 60 === 30 ? `${Math.floor(v / 60)} min e meio` : `${v / 60} min`;
 }
 
+/** @param {Summarized} s */
 function settingsSummary(s) {
   const parts = [plural(s.rounds, "rodada", "rodadas"), `${seconds(s.turnSeconds)} por turno`];
   if (s.bots !== undefined) {
@@ -89,15 +119,24 @@ function settingsSummary(s) {
 
 /** A Solo or room form: its starting values ``settings``, its limits and choices the
  *  catalogue's ``form`` (the page offers nothing the server would refuse). */
+/**
+ * @param {string} prefix
+ * @param {RoomForm} form
+ * @param {FormSettings} settings
+ * @param {{ withBots?: boolean }} [how]
+ */
 function settingsForm(prefix, form, settings, { withBots = true } = {}) {
   const s = settings;
-  const opt = (value, label, current) =>
-    `<option value="${value}"${String(value) === String(current) ? " selected" : ""}>${label}</option>`;
-  const field = (name, label, options) => `
+  const opt = (/** @type {number} */ value, /** @type {string} */ label, /** @type {number} */ current) =>
+    `<option value="${value}"${value === current ? " selected" : ""}>${label}</option>`;
+  /** @type {Record<string, keyof FormSettings>} */
+  const names = { turn: "turnSeconds", rounds: "rounds", bots: "bots", level: "botLevel" };
+  const field = (/** @type {string} */ name, /** @type {string} */ label, /** @type {string} */ options) => `
       <div class="field">
         <label for="${prefix}-${name}">${label}</label>
-        <select id="${prefix}-${name}" name="${{ turn: "turnSeconds", rounds: "rounds", bots: "bots", level: "botLevel" }[name]}">${options}</select>
+        <select id="${prefix}-${name}" name="${names[name]}">${options}</select>
       </div>`;
+  /** @param {string} name @param {"cards" | "themed" | "spectators"} key @param {string} label @param {string} hint */
   const toggle = (name, key, label, hint) => `
       <div class="switch">
         <input id="${prefix}-${name}" name="${key}" type="checkbox" role="switch"
@@ -117,34 +156,46 @@ function settingsForm(prefix, form, settings, { withBots = true } = {}) {
     </div>`;
 }
 
+/**
+ * The settings a form says now.
+ * @param {ParentNode} root
+ * @param {string} prefix the form's (solo, room, update)
+ * @returns {FormRead}
+ */
 export function readSettings(root, prefix) {
-  const box = root.querySelector(`[data-settings="${prefix}"]`);
-  const value = (name) => box.querySelector(`[name="${name}"]`);
+  const box = must(root, `[data-settings="${prefix}"]`);
+  const number = (/** @type {string} */ name) => Number(must(box, `[name="${name}"]`, HTMLSelectElement).value);
+  const checked = (/** @type {string} */ name) => must(box, `[name="${name}"]`, HTMLInputElement).checked;
+  /** @type {FormRead} */
   const out = {
-    turnSeconds: Number(value("turnSeconds").value), rounds: Number(value("rounds").value),
-    cards: value("cards").checked, themed: value("themed").checked,
-    spectators: value("spectators").checked,
+    turnSeconds: number("turnSeconds"), rounds: number("rounds"),
+    cards: checked("cards"), themed: checked("themed"), spectators: checked("spectators"),
   };
-  if (value("bots")) {
-    out.bots = Number(value("bots").value);
-    out.botLevel = Number(value("botLevel").value);
+  if (box.querySelector('[name="bots"]')) {
+    out.bots = number("bots");
+    out.botLevel = number("botLevel");
   }
   return out;
 }
 
 // -- lobby -------------------------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
+/** @type {Record<string, string>} */
 const BOARD_NAMES = { claro: "Claro", noturno: "Noturno", veterano: "Feltro verde" };
+/** @type {Record<string, string>} */
 const BADGE_NAMES = {
   "primeira-partida": "Primeira partida", "primeira-vitoria": "Primeira vitória",
   "palavra-longa": "Palavra longa", veterano: "Veterano",
 };
 
+/** @param {string} id */
 export function badgeName(id) {
   return BADGE_NAMES[id] || id;
 }
 
+/** @param {State} state */
 function profileStrip(state) {
   const me = state.me;
   const matches = me?.matches ?? 0;
@@ -165,6 +216,7 @@ function profileStrip(state) {
     </section>`;
 }
 
+/** @param {State} state @param {RoomForm} form */
 function soloMode(state, form) {
   const s = { ...form.solo, ...(state.lastSettings || {}) };
   return `
@@ -188,6 +240,7 @@ function soloMode(state, form) {
     </section>`;
 }
 
+/** @param {RoomForm} form */
 function normalMode(form) {
   const seats = form.seats.choices.map((n) =>
     `<option value="${n}"${n === form.queueSeats ? " selected" : ""}>${plural(n, "jogador", "jogadores")}</option>`).join("");
@@ -209,6 +262,7 @@ function normalMode(form) {
     </section>`;
 }
 
+/** @param {State} state @param {RoomForm} form */
 function customMode(state, form) {
   return `
     <section class="mode mode-custom" aria-labelledby="room-title">
@@ -234,6 +288,7 @@ function customMode(state, form) {
     </section>`;
 }
 
+/** @param {State} state */
 function extrasPanel(state) {
   const me = state.me;
   const styles = (me?.styles || ["classico"]).map((id) =>
@@ -272,6 +327,7 @@ function extrasPanel(state) {
     </div>`;
 }
 
+/** @param {State} state */
 export function lobbyScreen(state) {
   const form = state.catalog?.form;
   if (!form) return '<p class="loading">Conectando…</p>';  // the welcome has not come yet
@@ -296,6 +352,7 @@ export function lobbyScreen(state) {
 
 // -- queue -------------------------------------------------------------------------------------
 
+/** @param {State} state */
 export function queueScreen(state) {
   const q = state.queue;
   const left = q?.fillAtMs ? Math.max(0, Math.ceil((q.fillAtMs - Date.now()) / 1000)) : null;
@@ -323,14 +380,19 @@ export function queueScreen(state) {
 
 // -- room --------------------------------------------------------------------------------------
 
+/** @param {Pick<State, "room" | "catalog">} state */
 export function roomScreen(state) {
   const room = state.room;
+  if (!room) return '<p class="loading">Conectando…</p>';
   const host = room.players.find((p) => p.host);
   // By the server's "you" flag, never by name: two people may share a name.
   const amHost = Boolean(host?.you);
   const form = state.catalog?.form;
   if (!form) return '<p class="loading">Conectando…</p>';
-  const bots = room.settings.bots || 0;
+  // The room's settings as the server stored them: whole room settings (the protocol types
+  // them as a plain object).
+  const settings = { ...form.room, .../** @type {Partial<FormSettings>} */ (room.settings) };
+  const bots = settings.bots || 0;
   const alone = room.players.length + bots < form.seats.min;
   const people = room.players.map((p) => `
         <li class="chair taken"><span class="avatar" aria-hidden="true">${initials(p.name)}</span>
@@ -348,13 +410,13 @@ export function roomScreen(state) {
           <p class="code-value"><span class="code" data-room-code>${esc(room.code)}</span></p>
           <button class="lx-secondary copy" data-action="copy-code" data-code="${esc(room.code)}">Copiar código</button>
         </div>
-        <p class="mode-note on-light">${esc(settingsSummary(room.settings))}</p>
+        <p class="mode-note on-light">${esc(settingsSummary(settings))}</p>
         <h3 class="sub">À mesa (${room.players.length + bots})</h3>
         <ul class="chairs">${people}${robots}</ul>
         ${amHost ? `
         <button class="play-now" data-action="start-room" ${alone ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
         ${alone ? `<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos ${inWords(form.seats.min, "jogador", "jogadores")}: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>` : ""}
-        ${group("update", "Ajustes da sala", `${settingsForm("update", form, { ...form.room, ...room.settings })}
+        ${group("update", "Ajustes da sala", `${settingsForm("update", form, settings)}
           <button class="lx-secondary" data-action="update-room">Salvar ajustes</button>`)}`
         : `<p class="waiting"><span class="pulse" aria-hidden="true"></span>Aguardando ${esc(host?.name || "o anfitrião")} começar a partida.</p>`}
         <button class="lx-ghost" data-action="leave-room">Sair da sala</button>
@@ -364,10 +426,12 @@ export function roomScreen(state) {
 
 // -- the end of a match ------------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const SHARE_BANDS = { "🟥": "Escaldante", "🟧": "Quente", "🟨": "Morno", "⬜": "Frio", "⬛": "passe ou troca" };
 
 // The text is copied with emoji squares (what messengers show); the page draws them with CSS,
 // so they look right without an emoji font.
+/** @param {State} state */
 function dailyShare(state) {
   const [title, points, squares = ""] = dailyShareText(state).split("\n");
   const cells = [...squares].map((sq) => `<span class="share-sq" data-band-square="${esc(SHARE_BANDS[sq] || "")}"></span>`).join("");
@@ -380,6 +444,7 @@ function dailyShare(state) {
         </div>`;
 }
 
+/** @type {Record<string, string>} */
 const REMATCH_NOTES = {
   daily: "O desafio do dia tem uma tentativa só: amanhã tem outro.",
   solo: "Jogar de novo: os mesmos robôs e os mesmos ajustes.",
@@ -387,6 +452,7 @@ const REMATCH_NOTES = {
   room: "Jogar de novo: a sala reabre com os mesmos ajustes e cada pessoa aceita; a partida começa quando todos voltarem.",
 };
 
+/** @param {State} state */
 function dailyCard(state) {
   const d = state.daily;
   if (!d) return "";
@@ -408,6 +474,7 @@ function dailyCard(state) {
       </section>`;
 }
 
+/** @param {State} state */
 function rematchCard(state) {
   const offer = state.rematchOffer;
   if (!offer) return "";
@@ -422,8 +489,10 @@ function rematchCard(state) {
       </section>`;
 }
 
+/** @param {State} state */
 export function endScreen(state) {
   const ended = state.ended;
+  if (!ended) return '<p class="loading">Conectando…</p>';
   const view = state.view;
   const ranking = ended.result.ranking;
   const winner = ranking.find((r) => r.rank === 1) || ranking[0];
@@ -478,7 +547,7 @@ export function endScreen(state) {
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
           <button class="lx-secondary" data-action="open-replay">Rever lance a lance</button>
         </div>
-        <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode] || REMATCH_NOTES.solo}</p>
+        <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode ?? "solo"] || REMATCH_NOTES.solo}</p>
       </section>
       <div class="end-grid">
         <section class="lx-card end-board" aria-labelledby="final-board-title">
