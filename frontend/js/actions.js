@@ -19,9 +19,9 @@ import { focusOn, must } from "./ui/dom.js";
 import { plural } from "./text.js";
 
 /**
- * @typedef {import("./store/state.js").State} State
+ * @typedef {import("./types/page").State} State
  * @typedef {import("./store/state.js").Store} Store
- * @typedef {import("./net.js").Send} Send
+ * @typedef {import("./types/page").Send} Send
  * @typedef {import("./ui/table.js").TableView} TableView
  * @typedef {(text: string | null | undefined, kind?: "info" | "error") => void} Toast
  * @typedef {ReturnType<typeof createActions>} Actions
@@ -187,7 +187,7 @@ export function createActions({ app, store, send, table, toast }) {
   /**
    * Open the sheet on a tab (a phone; on a wide screen the side already shows it all), the
    * focus on that tab so a screen reader follows.
-   * @param {import("./store/state.js").SheetTab} tab
+   * @param {import("./types/page").SheetTab} tab
    * @param {number | null} [card]
    */
   function sheet(tab, card = null) {

@@ -19,12 +19,12 @@ import { Tour } from "./ui/tour.js";
 import { focusOn, must, targetOf } from "./ui/dom.js";
 
 /**
- * @typedef {import("./store/state.js").State} State
- * @typedef {import("./store/state.js").ServerFrame} ServerFrame
- * @typedef {import("./store/state.js").Screen} Screen
- * @typedef {import("./net.js").Send} Send
- * @typedef {import("./net.js").Guest} Guest
- * @typedef {{ websocketUrl: string, apiUrl: string }} Config the stack's config.json
+ * @typedef {import("./types/page").State} State
+ * @typedef {import("./types/page").ServerFrame} ServerFrame
+ * @typedef {import("./types/page").Screen} Screen
+ * @typedef {import("./types/page").Send} Send
+ * @typedef {import("./types/page").Guest} Guest
+ * @typedef {import("./types/page").Config} Config
  */
 
 const app = must(document, "#app");
@@ -48,6 +48,7 @@ let lastScreen = "";
 let askedOlder = null;
 /** @type {string | null} */
 let askedReview = null;
+
 // The tour stops a Solo turn's clock while it is open (nobody waits there); elsewhere it runs.
 const tour = new Tour(app, (running) => {
   const s = store.state;
@@ -202,16 +203,17 @@ function render(state) {
   tableMatch = null;
   // The end screen and a replay show every move: fetch the older pages, one at a time.
   const older = state.history.older;
-  if (["end", "replay"].includes(state.screen) && state.matchId && older && askedOlder !== older) {
+  const matchId = state.matchId;
+  if (["end", "replay"].includes(state.screen) && matchId && older && askedOlder !== older) {
     askedOlder = older;
-    send("history", { matchId: state.matchId, before: older });
+    send("history", { matchId, before: older });
   }
   // Your review, page by page, once the match is over (only your own moves come back).
-  if (["end", "replay"].includes(state.screen) && state.matchId && state.view?.you !== null && state.view?.you !== undefined) {
+  if (["end", "replay"].includes(state.screen) && matchId && state.view?.you !== null && state.view?.you !== undefined) {
     const start = state.review ? state.review.next : 0;
-    if (start !== null && askedReview !== `${state.matchId}:${start}`) {
-      askedReview = `${state.matchId}:${start}`;
-      send("review", { matchId: state.matchId, start });
+    if (start !== null && askedReview !== `${matchId}:${start}`) {
+      askedReview = `${matchId}:${start}`;
+      send("review", { matchId, start });
     }
   }
   const key = JSON.stringify([state.screen, state.me, state.invite, state.inviteSummary,

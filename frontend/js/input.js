@@ -16,11 +16,8 @@ import { focusOn, targetOf } from "./ui/dom.js";
 /**
  * @typedef {import("./actions.js").Wiring} Wiring
  * @typedef {import("./actions.js").Actions} Actions
- * @typedef {{ source: HTMLElement, index: number, from?: undefined }
- *   | { source: HTMLElement, from: { row: number, col: number }, index?: undefined }} DragStart
- *   a rack tile (its index), or one of your tiles on the board (its square)
- * @typedef {DragStart & { pointerId: number, startX: number, startY: number, x: number, y: number,
- *   ghost: HTMLElement | null, frame: number }} Drag
+ * @typedef {import("./types/page").DragStart} DragStart
+ * @typedef {import("./types/page").Drag} Drag
  */
 
 const DRAG_SLOP = 6;

@@ -5,30 +5,15 @@
 // renews itself before the 2-hour connection limit, and stamps every command with a requestId.
 
 /**
- * @typedef {import("./store/state.js").ClientMessage} ClientMessage
- * @typedef {import("./store/state.js").ServerFrame} ServerFrame
- * @typedef {import("./store/state.js").InviteSummary} InviteSummary
- * @typedef {import("./store/state.js").MatchSummary} MatchSummary
- * @typedef {ClientMessage["action"]} Action
- * @typedef {{ playerId: string, name: string, token: string }} Guest the identity API's guest
+ * @typedef {import("./types/page").ServerFrame} ServerFrame
+ * @typedef {import("./types/page").InviteSummary} InviteSummary
+ * @typedef {import("./types/page").MatchSummary} MatchSummary
+ * @typedef {import("./types/page").Action} Action
+ * @typedef {import("./types/page").Guest} Guest
  */
-
 /**
- * A message's own fields: all but its ``action`` and ``requestId`` (the socket adds those).
  * @template {Action} A
- * @typedef {Omit<Extract<ClientMessage, { action: A }>, "action" | "requestId">} Fields
- */
-
-/**
- * What follows the action: nothing, or the fields, for a message with no required field;
- * the fields, for one with any.
- * @template {Action} A
- * @typedef {{} extends Fields<A> ? [fields?: Fields<A>] : [fields: Fields<A>]} FieldArgs
- */
-
-/**
- * Send one message; its requestId, or null when there is no connection.
- * @typedef {<A extends Action>(action: A, ...fields: FieldArgs<A>) => string | null} Send
+ * @typedef {import("./types/page").FieldArgs<A>} FieldArgs
  */
 
 /** A refusal or a failure of the identity API: its stable code and a Portuguese message. */

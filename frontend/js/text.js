@@ -2,27 +2,10 @@
 // Every word the page shows, in Brazilian Portuguese, and the look of the bands and squares.
 
 /**
- * @typedef {import("./store/state.js").EngineEvent} EngineEvent
- * @typedef {import("./store/state.js").Breakdown} Breakdown
+ * @typedef {import("./types/page").EngineEvent} EngineEvent
+ * @typedef {import("./types/page").Breakdown} Breakdown
+ * @typedef {import("./types/page").EventData} EventData what the page reads of an event's data
  * @typedef {{ css: string, label: string, help: string }} BandLook
- */
-
-/**
- * What the page reads of an event's data (docs/protocol.md, "Event kinds"): the protocol
- * types it as a plain object, each kind with fields of its own.
- * @typedef {object} EventData
- * @property {number} [seat]
- * @property {number} [count] swapped: how many tiles
- * @property {number} [level] card_bought: the card's level
- * @property {string} [card] bought, card_used, sold: the card's id
- * @property {number} [coins] bought: your coins left
- * @property {number} [refund] sold: the coins back
- * @property {string} [name] theme_changed: the new theme's name
- * @property {{ name?: string }} [theme] theme_changed: the new theme
- * @property {string[]} [display] move_played: the words' spellings, main word first
- * @property {Breakdown} [breakdown] move_played
- * @property {number} [score] move_played
- * @property {string} [band] move_played
  */
 
 /** @type {Record<string, BandLook>} */

@@ -3,7 +3,7 @@
 // by id), a wildcard tile's name and value. The page keeps no names or values of its own:
 // until the catalogue has come, a card is "uma carta" and a wildcard "coringa".
 
-/** @typedef {Pick<import("./state.js").State, "catalog">} Catalogued */
+/** @typedef {Pick<import("../types/page").State, "catalog">} Catalogued */
 
 /**
  * The catalogue's entry for a card, or null.

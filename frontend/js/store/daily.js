@@ -7,7 +7,7 @@ const SQUARES_BY_BAND = { Escaldante: "🟥", Quente: "🟧", Morno: "🟨", Fri
 /**
  * The shareable result of a daily challenge: its number, your points and one square per move
  * of yours coloured by band (⬛ a pass or a swap): no word, no spoiler.
- * @param {Pick<import("./state.js").State, "view" | "history" | "daily">} state
+ * @param {Pick<import("../types/page").State, "view" | "history" | "daily">} state
  */
 export function dailyShareText(state) {
   const you = state.view?.you ?? null;

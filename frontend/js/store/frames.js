@@ -12,21 +12,16 @@ import { showReceipt } from "./sheet.js";
 import { cardName } from "./catalog.js";
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").ServerFrame} ServerFrame
- * @typedef {import("./state.js").ViewFrame} ViewFrame
- * @typedef {import("./state.js").UpdateFrame} UpdateFrame
- * @typedef {import("./state.js").EngineEvent} EngineEvent
- * @typedef {import("./state.js").Move} Move
- * @typedef {import("./state.js").Announcement} Announcement
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").ServerFrame} ServerFrame
+ * @typedef {import("../types/page").ViewFrame} ViewFrame
+ * @typedef {import("../types/page").UpdateFrame} UpdateFrame
+ * @typedef {import("../types/page").EngineEvent} EngineEvent
+ * @typedef {import("../types/page").Move} Move
+ * @typedef {import("../types/page").Announcement} Announcement
  */
 
-/**
- * An event's line for the log and screen readers (text.js ``describeEvent``), or null:
- * given the event, a seat's name, your seat, and a card's name by its id.
- * @typedef {(event: EngineEvent, name: (seat: number) => string, you: number | null,
- *            card: (id: string) => string) => string | null} Describe
- */
+/** @typedef {import("../types/page").Describe} Describe */
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
 const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);

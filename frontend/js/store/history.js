@@ -3,30 +3,13 @@
 // events of each update, each move once and in order.
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").Move} Move
- * @typedef {import("./state.js").BandName} BandName
- * @typedef {import("./state.js").Breakdown} Breakdown
- * @typedef {import("./state.js").EngineEvent} EngineEvent
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").Move} Move
+ * @typedef {import("../types/page").BandName} BandName
+ * @typedef {import("../types/page").Breakdown} Breakdown
+ * @typedef {import("../types/page").EngineEvent} EngineEvent
  * @typedef {import("../types/protocol").History} HistoryFrame
- */
-
-/**
- * A move event's data (docs/protocol.md, "Event kinds"): the move's history entry, as much of
- * it as each kind carries. The protocol types an event's data as a plain object; this is what
- * the page reads of these four kinds.
- * @typedef {object} MoveEventData
- * @property {number} move
- * @property {number} seat
- * @property {number} [turn]
- * @property {number} [round]
- * @property {number} [total]
- * @property {string[]} [display] the words' spellings, main word first (plays)
- * @property {number} [score]
- * @property {BandName} [band]
- * @property {[number, number, string][]} [tiles]
- * @property {number} [count] how many tiles a swap gave back
- * @property {Breakdown} [breakdown]
+ * @typedef {import("../types/page").MoveEventData} MoveEventData what the page reads of a move event
  */
 
 /** @type {Record<string, Move["kind"] | undefined>} */
@@ -71,7 +54,7 @@ export function mergeHistory(state, entries) {
 /**
  * A history page's entry as the page keeps a move (a field the schema lets the server leave
  * out is null here, as in an entry made from an event).
- * @param {import("./state.js").HistoryEntry} entry
+ * @param {import("../types/page").HistoryEntry} entry
  * @returns {Move}
  */
 function fromPage(entry) {

@@ -5,7 +5,7 @@
 import { boardSize, isWild, wildAllows, wildLetters } from "./view.js";
 
 /**
- * @typedef {import("./state.js").State} State
+ * @typedef {import("../types/page").State} State
  * @typedef {import("../types/protocol").Tile} Tile
  * @typedef {import("../types/protocol").MoveCard} MoveCard
  */

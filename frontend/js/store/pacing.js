@@ -5,8 +5,8 @@ import { boardWith, myTurn } from "./view.js";
 import { lastPlay } from "./history.js";
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").Move} Move
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").Move} Move
  */
 
 /**

@@ -8,7 +8,7 @@ import { capitalized, inWords, ordinal, plural } from "../text.js";
 
 /**
  * The confirmation for Passar: {text, ok, danger}.
- * @param {Pick<import("./state.js").State, "view" | "history">} state
+ * @param {Pick<import("../types/page").State, "view" | "history">} state
  */
 export function passQuestion(state) {
   const view = state.view;

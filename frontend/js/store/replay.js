@@ -6,9 +6,9 @@ import { entryFromEvent, mergeHistory } from "./history.js";
 import { boardWith, emptyBoard } from "./view.js";
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").ViewFrame} ViewFrame
- * @typedef {import("./state.js").UpdateFrame} UpdateFrame
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").ViewFrame} ViewFrame
+ * @typedef {import("../types/page").UpdateFrame} UpdateFrame
  */
 
 /** A finished match opened by its link (#/partida/ID): shown move by move from the start. */

@@ -5,8 +5,8 @@
 import { receiptFolded } from "./pacing.js";
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").SheetTab} SheetTab
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").SheetTab} SheetTab
  */
 
 /** @type {SheetTab[]} */

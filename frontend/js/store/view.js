@@ -4,8 +4,8 @@
 // board's size is the view's.
 
 /**
- * @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").MatchView} MatchView
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").MatchView} MatchView
  * @typedef {Pick<State, "view">} Viewed a state, or as much of one as says the view
  */
 

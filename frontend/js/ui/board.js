@@ -8,27 +8,12 @@ import { SQUARES, squareName } from "../text.js";
 import { clamp, edgePush, focusSquare, follow, freshZoom, pan, step, zoomAt, ZOOMS } from "../zoom.js";
 
 /**
- * @typedef {import("../zoom.js").Zoom} Zoom
- * @typedef {import("../store/state.js").MatchView} MatchView
- * @typedef {import("../store/state.js").Placed} Placed
- * @typedef {{ x: number, y: number, x0: number, y0: number }} Pointer a finger or the mouse, where it is and began
- * @typedef {{ kind: "pinch", distance: number, zoom: Zoom }
- *   | { kind: "maybe-pan" | "pan" | "none", zoom: Zoom }} Gesture
- * @typedef {{ key: string, className: string, html: string, label: string, selected?: boolean }} Square
- *   what one square shows; ``key`` changes exactly when the rest does
- */
-
-/**
- * What a square holds, for ``squareContent``.
- * @typedef {object} SquareInfo
- * @property {string | undefined} cell the board's letter there ("." empty)
- * @property {Placed | null} tentative your tile put there this turn
- * @property {string | undefined} anchor the name of the seat whose Âncora holds it
- * @property {string | undefined} doubled the card that marks it (Letra Dobrada)
- * @property {boolean} last a tile of the last move
- * @property {boolean} fresh that move is being shown now
- * @property {boolean} cursor
- * @property {false | "need" | "fault"} fault what the preview's refusal says of it
+ * @typedef {import("../types/page").Zoom} Zoom
+ * @typedef {import("../types/page").MatchView} MatchView
+ * @typedef {import("../types/page").Square} Square
+ * @typedef {import("../types/page").SquareInfo} SquareInfo
+ * @typedef {{ x: number, y: number, x0: number, y0: number }} Pointer
+ * @typedef {{ kind: "pinch", distance: number, zoom: Zoom } | { kind: "maybe-pan" | "pan" | "none", zoom: Zoom }} Gesture
  */
 
 const TAP_SLOP = 8;

@@ -5,8 +5,8 @@ import { esc } from "./dom.js";
 import { tiles } from "./tiles.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").InviteSummary} InviteSummary
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").InviteSummary} InviteSummary
  * @typedef {{ live: boolean, refused?: string, lead: string, body: string, button: string }} Invite
  *   the invitation card's parts, HTML-escaped
  */

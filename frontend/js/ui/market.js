@@ -8,8 +8,8 @@ import { plural } from "../text.js";
 import { cardName, shortCardName } from "../store/catalog.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").SheetTab} SheetTab
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").SheetTab} SheetTab
  */
 
 /** @param {State} state */

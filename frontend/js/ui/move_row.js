@@ -11,10 +11,9 @@ import { BANDS, plural, shout, squareName } from "../text.js";
 import { isBuilding } from "../store/move.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").Breakdown} Breakdown
- * @typedef {{ html: string, enabled: boolean, reason: string | null }} Row
- *   ``reason``: the id of the element that says why Confirmar is off, or null
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").Breakdown} Breakdown
+ * @typedef {import("../types/page").Row} Row
  */
 
 /** The id of the sentence that says why Confirmar is off (its aria-describedby). */

@@ -4,8 +4,8 @@ import { esc } from "./dom.js";
 import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
 
 /**
- * @typedef {import("../store/state.js").Breakdown} Breakdown
- * @typedef {import("../store/state.js").Move} Move
+ * @typedef {import("../types/page").Breakdown} Breakdown
+ * @typedef {import("../types/page").Move} Move
  * @typedef {import("../types/protocol").WordScore} WordScore
  */
 

@@ -10,8 +10,8 @@ import { plural } from "../text.js";
 import { replayBoard } from "../store/replay.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").MatchView} MatchView
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").MatchView} MatchView
  */
 
 /**

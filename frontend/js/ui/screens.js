@@ -11,8 +11,8 @@ import { tiles } from "./tiles.js";
 export { entryScreen, validationMessage } from "./entry.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").RoomSettings} RoomSettings
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").RoomSettings} RoomSettings
  * @typedef {import("../types/protocol").FormSettings} FormSettings
  * @typedef {import("../types/protocol").RoomForm} RoomForm
  * @typedef {Pick<FormSettings, "rounds" | "turnSeconds" | "cards" | "themed"> & { bots?: number }} Summarized

@@ -7,11 +7,11 @@ import { breakdownHtml, moveSummary } from "./receipt.js";
 import { BANDS, SQUARES, plural, shout } from "../text.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").MatchView} MatchView
- * @typedef {import("../store/state.js").Move} Move
- * @typedef {import("../store/state.js").MoveReview} MoveReview
- * @typedef {import("../store/state.js").ReviewSummary} ReviewSummary
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").MatchView} MatchView
+ * @typedef {import("../types/page").Move} Move
+ * @typedef {import("../types/page").MoveReview} MoveReview
+ * @typedef {import("../types/page").ReviewSummary} ReviewSummary
  * @typedef {import("../types/protocol").RankingRow} RankingRow
  * @typedef {import("../types/protocol").ReviewedMove} ReviewedMove
  * @typedef {import("../types/protocol").SeatSummary} SeatSummary

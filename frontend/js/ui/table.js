@@ -19,9 +19,9 @@ import { sheetTab } from "../store/sheet.js";
 import { boardSize, isWild, myTurn, seatName, wildLetters } from "../store/view.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").MatchView} MatchView
- * @typedef {import("../store/state.js").SheetTab} SheetTab
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").MatchView} MatchView
+ * @typedef {import("../types/page").SheetTab} SheetTab
  * @typedef {State & { view: MatchView }} TableState the state of a table: its view has come
  * @typedef {import("./move_row.js").Row} Row
  */

@@ -17,15 +17,9 @@ import { placeCard } from "./tour_place.js";
 import { must, targetOf } from "./dom.js";
 
 /**
- * @typedef {import("../store/state.js").State} State
- * @typedef {import("../store/state.js").MatchView} MatchView
- * @typedef {object} Step
- * @property {string | string[]} target the part outlined: the first of these selectors shown
- * @property {string} title
- * @property {string} text
- * @property {string} [tryIt] what to try while the step is shown
- * @property {(state: State) => boolean} [done] whether it was done
- * @property {string} [doneText] said once it is
+ * @typedef {import("../types/page").State} State
+ * @typedef {import("../types/page").MatchView} MatchView
+ * @typedef {import("../types/page").Step} Step
  */
 
 const KEY = "vanlexis.tour";
