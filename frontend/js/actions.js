@@ -4,7 +4,7 @@
 // of opponents' moves. The server answers every command; nothing here decides a rule.
 import { dailyShareText } from "./store/daily.js";
 import {
-  cancelWild, chooseWildLetter, moveCards, notePreview, occupied, placeTile, playTiles, takeBack,
+  askPreview, cancelWild, chooseWildLetter, moveCards, notePreview, occupied, placeTile, playTiles, takeBack,
   toggleArmed, toggleSwap,
 } from "./store/move.js";
 import { advancePacing, skipPacing } from "./store/pacing.js";
@@ -74,7 +74,7 @@ export function createActions({ app, store, send, table, toast }) {
       }
       return;
     }
-    store.update((s) => { s.preview = { status: "pending" }; s.previewRequest = null; s.fault = null; });
+    store.update((s) => askPreview(s));
     previewTimer = setTimeout(() => {
       const s = store.state;
       const at = onTable();

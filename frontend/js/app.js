@@ -4,7 +4,7 @@ import { GameSocket, createGuest, forgetGuest, matchSummary, storedGuest } from 
 import { dailyShareText } from "./store/daily.js";
 import { applyFrame } from "./store/frames.js";
 import { replayTo } from "./store/replay.js";
-import { Store } from "./store/state.js";
+import { Store, noteClock } from "./store/state.js";
 import { hasView } from "./store/view.js";
 import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
@@ -44,15 +44,14 @@ let tableMatch = null;
 let lastScreenKey = "";
 /** @type {Screen | ""} */
 let lastScreen = "";
-/** @type {number | null} */
-let askedOlder = null;
-/** @type {string | null} */
-let askedReview = null;
 
 // The tour stops a Solo turn's clock while it is open (nobody waits there); elsewhere it runs.
+// Which turn it stopped is the store's (a new match forgets it).
 const tour = new Tour(app, (running) => {
-  const s = store.state;
-  if (s.matchId) send("clock", { matchId: s.matchId, running });
+  const matchId = store.state.matchId;
+  if (!matchId) return;
+  send("clock", { matchId, running });
+  store.update((s) => noteClock(s, running));
 });
 
 // -- the socket --------------------------------------------------------------------------------
@@ -202,17 +201,18 @@ function render(state) {
   table = null;
   tableMatch = null;
   // The end screen and a replay show every move: fetch the older pages, one at a time.
+  // (What was asked is the match's own, in the store: a new match asks again.)
   const older = state.history.older;
   const matchId = state.matchId;
-  if (["end", "replay"].includes(state.screen) && matchId && older && askedOlder !== older) {
-    askedOlder = older;
+  if (["end", "replay"].includes(state.screen) && matchId && older && state.asked.older !== older) {
+    store.update((s) => { s.asked.older = older; });
     send("history", { matchId, before: older });
   }
   // Your review, page by page, once the match is over (only your own moves come back).
   if (["end", "replay"].includes(state.screen) && matchId && state.view?.you !== null && state.view?.you !== undefined) {
     const start = state.review ? state.review.next : 0;
-    if (start !== null && askedReview !== `${matchId}:${start}`) {
-      askedReview = `${matchId}:${start}`;
+    if (start !== null && state.asked.review !== start) {
+      store.update((s) => { s.asked.review = start; });
       send("review", { matchId, start });
     }
   }
@@ -254,8 +254,6 @@ const actions = createActions({ app, store, send, table: () => table, toast });
 bindInput({ app, store, actions, table: () => table, toast });
 store.subscribe(render);
 
-/** @type {string | null} the timer warning said last ("turn:seconds") */
-let warned = null;
 setInterval(() => {
   const s = store.state;
   if (s.screen === "table" && table && hasView(s)) {
@@ -263,8 +261,9 @@ setInterval(() => {
     const left = Math.ceil((s.view.deadlineMs - Date.now()) / 1000);
     const mine = s.view.current === s.view.you && s.view.status !== "finished";
     for (const mark of [30, 10]) {
-      if (mine && left === mark && warned !== `${s.view.turn}:${mark}`) {
-        warned = `${s.view.turn}:${mark}`;
+      const warning = `${s.view.turn}:${mark}`;
+      if (mine && left === mark && s.timerWarned !== warning) {
+        store.update((st) => { st.timerWarned = warning; });
         polite.textContent = `Faltam ${plural(mark, "segundo", "segundos")} para o fim do seu turno.`;
       }
     }

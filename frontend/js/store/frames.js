@@ -117,7 +117,7 @@ export function applyFrame(state, frame, describe = () => null) {
       if (frame.requestId && state.previewIds.includes(frame.requestId)) {
         // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
         if (frame.requestId === state.previewRequest) {
-          state.preview = { status: "error", message: frame.message, code: frame.code };
+          state.preview = { status: "error", message: frame.message, code: frame.code, square: frame.square ?? null };
           state.fault = frame.square || null;
           state.faultKind = isBuilding(frame.code) ? "need" : "fault";
         }

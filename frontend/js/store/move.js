@@ -41,6 +41,18 @@ export function clearMove(state) {
 }
 
 /**
+ * A new preview is to be asked: the last answer stays, to be shown dimmed until the new one.
+ * @param {State} state
+ */
+export function askPreview(state) {
+  const p = state.preview;
+  const settled = p.status === "ok" || p.status === "error" ? p : p.status === "pending" ? p.settled : null;
+  state.preview = { status: "pending", settled };
+  state.previewRequest = null;
+  state.fault = null;
+}
+
+/**
  * Remember a preview request: the latest one's answer is the one shown.
  * @param {State} state
  * @param {string | null} requestId

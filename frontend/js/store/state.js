@@ -34,6 +34,9 @@ export function freshMatch() {
     // On a phone the side panel is a sheet over the lower screen: which of its tabs is open
     // ("jogadas", "cartas", "partida"), or null when it is closed; and the card it points at.
     sheet: null, sheetCard: null,
+    asked: { older: null, review: null },
+    clockStopped: null,
+    timerWarned: null,
   };
 }
 
@@ -63,6 +66,8 @@ export class Store {
     this.state = freshState();
     /** @type {Listener[]} */
     this.listeners = [];
+    this.telling = false; // the listeners are being told of a change
+    this.again = false; // a change came while they were: they are told once more
   }
 
   /** @param {Listener} listener */
@@ -71,14 +76,28 @@ export class Store {
   }
 
   /**
-   * Change the state, then tell every listener.
+   * Change the state, then tell every listener. A change made by a listener while it is told
+   * (a renderer noting the request it sends) is told after the round in progress, not inside
+   * it, so that no listener ever runs within itself.
    * @template T
    * @param {(state: State) => T} change
    * @returns {T} what ``change`` returned
    */
   update(change) {
     const result = change(this.state);
-    for (const listener of this.listeners) listener(this.state);
+    if (this.telling) {
+      this.again = true;
+      return result;
+    }
+    this.telling = true;
+    try {
+      do {
+        this.again = false;
+        for (const listener of this.listeners) listener(this.state);
+      } while (this.again);
+    } finally {
+      this.telling = false;
+    }
     return result;
   }
 }
@@ -91,6 +110,16 @@ export class Store {
 export function enterMatch(state, matchId) {
   Object.assign(state, freshMatch(), { matchId });
   if (matchId) state.rematchOffer = null;  // a new match: any invitation is answered
+}
+
+/**
+ * The page stopped (``running`` false) or started again the turn's clock: which turn it
+ * stopped, so it is started again once, and only on that turn.
+ * @param {State} state
+ * @param {boolean} running
+ */
+export function noteClock(state, running) {
+  state.clockStopped = running ? null : state.view?.turn ?? null;
 }
 
 /**

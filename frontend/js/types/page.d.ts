@@ -49,11 +49,16 @@ export interface Placed {
 /** A wildcard put on a square, waiting for its letter. */
 export interface PendingWild { rackIndex: number; row: number; col: number; code: string }
 
-/** What the live preview says of the tiles put down: nothing yet, asked, or its answer. */
-export type Preview =
-  | { status: "idle" } | { status: "pending" }
+/** The live preview's answer: the play's receipt, or the refusal (and the square it is about). */
+export type Answer =
   | { status: "ok"; breakdown: Breakdown }
-  | { status: "error"; message: string; code: string };
+  | { status: "error"; message: string; code: string; square: [number, number] | null };
+
+/**
+ * What the live preview says of the tiles put down: nothing yet, asked (with the last answer,
+ * shown dimmed until the new one comes, so the move row does not flicker), or its answer.
+ */
+export type Preview = { status: "idle" } | { status: "pending"; settled: Answer | null } | Answer;
 
 /**
  * A card waiting for its target: a square, a seat (the opponents to pick from), rack tiles, or
@@ -150,6 +155,12 @@ export interface MatchFields {
   sheet: SheetTab | "receipt" | null;
   /** the card row's slot the sheet points at */
   sheetCard: number | null;
+  /** the older history page and the review page last asked for (each is asked once) */
+  asked: { older: number | null; review: number | null };
+  /** the turn whose clock the page stopped (the tour, at a Solo table): restarted once, on it */
+  clockStopped: number | null;
+  /** the last turn's time warning said ("turn:seconds") */
+  timerWarned: string | null;
 }
 
 /** What outlives a match (store/state.js `freshState`). */

@@ -22,10 +22,9 @@ export const REASON_ID = "move-reason";
 /**
  * What the move row shows on your turn, and Confirmar's state.
  * @param {State} state
- * @param {Row | null} [settled] the row of the preview's last answer, shown dimmed meanwhile
  * @returns {Row}
  */
-export function moveRow(state, settled = null) {
+export function moveRow(state) {
   const p = state.preview;
   if (state.mode === "swap") {
     const picked = state.swap.length;
@@ -40,17 +39,30 @@ export function moveRow(state, settled = null) {
     return { html: `<span class="muted" id="${REASON_ID}"><strong>Sua vez:</strong> monte uma palavra.</span>`,
              enabled: false, reason: REASON_ID };
   }
-  if (p.status !== "ok" && p.status !== "error") { // asked, or about to be
+  if (p.status === "idle" || p.status === "pending") { // asked, or about to be
     // The last answer stays (dimmed) until the next one comes: the row does not flicker.
-    if (settled) return { ...settled, html: `<span class="stale" aria-busy="true">${settled.html}</span>` };
+    if (p.status === "pending" && p.settled) {
+      const settled = answerRow(state, p.settled);
+      return { ...settled, html: `<span class="stale" aria-busy="true">${settled.html}</span>` };
+    }
     return { html: '<span class="muted">Calculando…</span>', enabled: false, reason: null };
   }
+  return answerRow(state, p);
+}
+
+/**
+ * The row for one answer of the preview: its points and words, or what the move needs.
+ * @param {State} state
+ * @param {import("../types/page").Answer} p
+ * @returns {Row}
+ */
+function answerRow(state, p) {
   if (p.status === "error") {
     // A card's target asked in the prompt over the hand is said there, once.
     if (p.code === "card.target" && state.target) return { html: "", enabled: false, reason: "target-help" };
     const building = isBuilding(p.code);
     const html = building
-      ? `<span class="need-text" id="${REASON_ID}" data-preview-need>${esc(needText(state, p))}</span>`
+      ? `<span class="need-text" id="${REASON_ID}" data-preview-need>${esc(needText(p))}</span>`
       : `<span class="error-text" id="${REASON_ID}" data-preview-error>${esc(p.message)}</span>`;
     return { html, enabled: false, reason: REASON_ID };
   }
@@ -59,11 +71,10 @@ export function moveRow(state, settled = null) {
 
 /**
  * What a move being built still needs, in a plain voice.
- * @param {State} state
- * @param {{ code: string, message: string }} preview the preview's refusal
+ * @param {{ code: string, message: string, square: [number, number] | null }} preview the refusal
  */
-function needText(state, preview) {
-  const square = state.fault;
+function needText(preview) {
+  const square = preview.square;
   const name = square ? squareName(square[0], square[1]) : "";
   switch (preview.code) {
     case "move.centre": return `Falta passar pela casa do centro${name ? `, ${name}` : ""}.`;

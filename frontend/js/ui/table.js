@@ -111,8 +111,6 @@ export class TableView {
     this.sheetTabShown = null;
     /** @type {SheetTab | null} the tab drawn last (a new one opens at its top) */
     this.sideTab = null;
-    /** @type {Row | null} */
-    this.settledRow = null;
     /** @type {(() => void) | null} */
     this.afterLayout = null;
     this.lastBoardMs = 0;
@@ -269,10 +267,7 @@ export class TableView {
     } else if (view.status === "finished") {
       info = '<span class="muted">Partida encerrada.</span>';
     } else if (turn) {
-      row = moveRow(state, this.settledRow);
-      // The last answer of the preview, kept to show (dimmed) while the next one is on its way.
-      if (!state.placed.length) this.settledRow = null;
-      else if (["ok", "error"].includes(state.preview.status)) this.settledRow = row;
+      row = moveRow(state);
       info = row.html;
     } else {
       info = `<span class="muted">Vez de ${esc(seatName(state, view.current))}…</span>`;

@@ -103,8 +103,6 @@ export class Tour {
   constructor(root, clock = () => {}) {
     this.root = root;
     this.clock = clock;
-    /** @type {number | null} the turn whose clock the tour stopped */
-    this.stoppedTurn = null;
     /** @type {HTMLElement | null} */
     this.card = null;
     this.step = -1;
@@ -225,10 +223,8 @@ export class Tour {
     this.lastState = state;
     if (!this.card) return;
     const view = state.view;
-    if (view && stopsClock(view) && this.stoppedTurn !== view.turn) {
-      this.stoppedTurn = view.turn; // each of your turns while the tour is open
-      this.clock(false);
-    }
+    // Each of your turns while the tour is open (the store keeps which turn was stopped).
+    if (view && stopsClock(view) && state.clockStopped !== view.turn) this.clock(false);
     if (this.step >= 0) this.drawTry(state);
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => { if (this.card) placeCard(this.card, this.target()); });
@@ -238,10 +234,10 @@ export class Tour {
   finish(how) {
     remember(how);
     const view = this.lastState?.view;
-    if (this.stoppedTurn !== null && view && stopsClock(view) && view.turn === this.stoppedTurn) {
+    const stopped = this.lastState?.clockStopped ?? null;
+    if (stopped !== null && view && stopsClock(view) && view.turn === stopped) {
       this.clock(true); // the turn starts again, whole: the time read away is not lost
     }
-    this.stoppedTurn = null;
     this.root.querySelectorAll(".tour-target").forEach((el) => { el.classList.remove("tour-target"); });
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
