@@ -4,7 +4,7 @@
 // of opponents' moves. The server answers every command; nothing here decides a rule.
 import { dailyShareText } from "./store/daily.js";
 import {
-  askPreview, cancelWild, chooseWildLetter, moveCards, notePreview, occupied, placeTile, playTiles, takeBack,
+  askPreview, cancelWild, chooseWildLetter, moveCards, notePreview, occupied, pickLimit, placeTile, playTiles, takeBack,
   toggleArmed, toggleSwap,
 } from "./store/move.js";
 import { advancePacing, skipPacing } from "./store/pacing.js";
@@ -162,7 +162,8 @@ export function createActions({ app, store, send, table, toast }) {
     } else if (card.target === "tiles") {
       store.update((st) => {
         st.mode = "swap"; st.swap = []; st.placed = [];
-        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(view.swapLimit, "peça", "peças")} e confirme.` };
+        const limit = view.market?.recycleLimit ?? 0;  // the card's own limit, not a swap's
+        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(limit, "peça", "peças")} e confirme.` };
       });
     } else {
       send("useCard", { matchId, slot });
@@ -243,7 +244,7 @@ export function createActions({ app, store, send, table, toast }) {
     store.update((s) => {
       s.ownReceipt = null;
       if (s.mode === "swap") {
-        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(s.view?.swapLimit ?? 0, "peça", "peças")}.`, "error");
+        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(pickLimit(s), "peça", "peças")}.`, "error");
       } else {
         s.selected = s.selected === index ? null : index;
       }

@@ -5,9 +5,9 @@ the target, what a pass earns); what the page needs before any match, or that no
 changes, comes here: the standard game's tile values (the lobby's decorative tiles), what a
 wildcard tile is worth, every card's name (an event names a card by its id, and the card may
 have left the row), and the Solo and room forms, with their starting values, the server's
-limits and the choices offered. It is static data, so it rides in the welcome, once a
-connection, rather than in the view that every move sends again (``docs/protocol.md``,
-"Frame sizes").
+limits and the choices offered; and what the badges and styles a profile lists are called. It
+is static data, so it rides in the welcome, once a connection, rather than in the view that
+every move sends again (``docs/protocol.md``, "Frame sizes").
 
 Built by ``functions/service/catalog.py`` from the rules, the cards, the bots' levels and the
 room settings' own limits, so that none of them is written twice.
@@ -47,6 +47,13 @@ class BotLevel(_Entry):
     name: str
 
 
+class Named(_Entry):
+    """A badge or a style: its id (a profile lists ids) and its name."""
+
+    id: str
+    name: str
+
+
 class FormSettings(RoomSettings):
     """A form's starting values: room settings with every field said (the schema requires them
     all, so the page reads each one without a default of its own)."""
@@ -73,3 +80,6 @@ class Catalog(_Entry):
     wildcardValue: int  # what a wildcard tile is worth, whatever letter it became
     cards: list[CardName]
     form: RoomForm
+    badges: list[Named]  # what a profile's badges are called
+    tileStyles: list[Named]  # and its tile and board styles
+    boardStyles: list[Named]

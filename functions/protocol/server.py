@@ -164,6 +164,7 @@ class MarketView(_Model):
     mines: list[int]  # payouts left of each running Mina
     chain_protected: bool
     pass_coin: int  # the coins a pass earns
+    recycle_limit: int  # the most tiles a Reciclar changes
 
 
 class AnchorView(_Model):

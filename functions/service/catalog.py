@@ -1,8 +1,9 @@
 """The catalogue the welcome carries (``functions/protocol/catalog.py``), built from the rules.
 
-Every number comes from where the server itself reads it: tile values from the standard rule
-set, the wildcard's value from the engine, card names from the cards, bot level names from
-the bots, and each form limit from the room settings' own constraints, so the form offers
+Every number and name comes from where the server itself reads it: tile values from the
+standard rule set, the wildcard's value from the engine, card names from the cards, bot level
+names from the bots, badge and style names from the cosmetics, and each form limit from the
+room settings' own constraints, so the form offers
 exactly what the server accepts. Only the choices a form lists are written here (a select
 offers a few sensible values, not every second from 20 to 600); a test holds them within the
 limits and holds every starting value among them.
@@ -22,10 +23,12 @@ from functions.protocol.catalog import (
     Catalog,
     Choice,
     FormSettings,
+    Named,
     RoomForm,
 )
 from functions.protocol.client import JoinQueue, RoomSettings
 from functions.protocol.settings import STANDARD
+from functions.service.cosmetics import BADGES, BOARD_STYLES, STYLES
 
 #: The turn times and round counts the forms offer.
 TURN_SECONDS = (20, 30, 60, 90, 120, 180)
@@ -63,4 +66,7 @@ def catalog() -> Catalog:
                                         "shortName": card.short_name,
                                         "wildcard": WILDCARD_CODES.get(card.id)})
                for card in CARDS.values()],
-        form=form)
+        form=form,
+        badges=[Named(id=key, name=name) for key, name in BADGES.items()],
+        tileStyles=[Named(id=key, name=name) for key, (name, _) in STYLES.items()],
+        boardStyles=[Named(id=key, name=name) for key, (name, _) in BOARD_STYLES.items()])

@@ -145,6 +145,8 @@ def test_the_welcome_carries_the_catalogue_the_page_draws_the_lobby_with(world: 
     assert form["room"]["turnSeconds"] == 90 and form["turnSeconds"]["max"] == 600
     assert form["botLevels"][0] == {"level": 1, "name": "Iniciante"}
     assert form["queueSeats"] == 4 and form["seats"]["min"] == 2
+    assert {"id": "neon", "name": "Neon"} in catalog["tileStyles"]
+    assert [badge["id"] for badge in catalog["badges"]][:1] == ["primeira-partida"]
 
 
 def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:

@@ -71,6 +71,16 @@ test("the lobby's forms are the catalogue's: starting values, choices, table siz
   assert.match(html, /<span class="lx-tile">J<small>6<\/small><\/span>/);  // the decoration's values
 });
 
+test("badges and styles are called what the catalogue calls them", () => {
+  const state = welcomed();
+  state.me = { ...state.me, badges: ["palavra-longa"], styles: ["classico", "neon"], tileStyle: "neon",
+               boardStyles: ["claro", "veterano"], boardStyle: "claro" };
+  const html = lobbyScreen(state);
+  assert.match(html, /Palavra longa \(8 letras ou mais\)/);
+  assert.match(html, /<option value="neon" selected>Neon<\/option>/);
+  assert.match(html, /<option value="veterano">Feltro verde<\/option>/);
+});
+
 test("the end of a match is said in the view's own number of passes", () => {
   assert.equal(reasonText("passes", { passes: 2 }), "todos passaram duas vezes seguidas");
   assert.equal(reasonText("passes", { alone: true, passes: 3 }), "você passou três vezes seguidas");

@@ -15,6 +15,9 @@ export const CATALOG = {
     { id: "coringa_vogal", name: "Coringa de Vogal", shortName: "Coringa vogal", wildcard: "?V" },
     { id: "mina", name: "Mina", shortName: "Mina", wildcard: null },
     { id: "segundo_folego", name: "Segundo Fôlego", shortName: "2º Fôlego", wildcard: null },
+    { id: "prisma", name: "Prisma", shortName: "Prisma", wildcard: null },
+    { id: "ancora", name: "Âncora", shortName: "Âncora", wildcard: null },
+    { id: "reciclar", name: "Reciclar", shortName: "Reciclar", wildcard: null },
   ],
   form: {
     solo: { turnSeconds: 90, rounds: 15, cards: true, themed: true, themeId: null, bots: 1, botLevel: 3, spectators: true },
@@ -26,6 +29,9 @@ export const CATALOG = {
     seats: { min: 2, max: 4, choices: [2, 3, 4] },
     queueSeats: 4,
   },
+  badges: [{ id: "palavra-longa", name: "Palavra longa (8 letras ou mais)" }],
+  tileStyles: [{ id: "classico", name: "Clássico" }, { id: "neon", name: "Neon" }],
+  boardStyles: [{ id: "claro", name: "Claro" }, { id: "veterano", name: "Feltro verde" }],
 };
 
 export function view(overrides = {}) {

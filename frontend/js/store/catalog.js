@@ -47,3 +47,12 @@ export function wildName(state, code) {
 export function wildValue(state) {
   return state.catalog?.wildcardValue ?? "";
 }
+
+/**
+ * What the catalogue calls a badge or a style of a profile (its id until the catalogue says).
+ * @param {{ id: string, name: string }[] | undefined} names the catalogue's list
+ * @param {string} id
+ */
+export function named(names, id) {
+  return names?.find((entry) => entry.id === id)?.name || id;
+}

@@ -230,9 +230,19 @@ export function advanceCursor(state) {
   }
 }
 
+/**
+ * How many rack tiles may be picked now: a swap's limit, or a Reciclar's when the card asks
+ * for its tiles (the view's numbers both).
+ * @param {Pick<State, "view" | "target">} state
+ */
+export function pickLimit(state) {
+  if (state.target?.kind === "tiles") return state.view?.market?.recycleLimit ?? 0;
+  return state.view?.swapLimit ?? 0;
+}
+
 /** @param {State} state @param {number} index */
 export function toggleSwap(state, index) {
-  const limit = state.view?.swapLimit ?? 0;
+  const limit = pickLimit(state);
   if (state.swap.includes(index)) state.swap = state.swap.filter((i) => i !== index);
   else if (state.swap.length < limit) state.swap.push(index);
   else return false;

@@ -268,7 +268,7 @@ export interface Square { key: string; className: string; html: string; label: s
 export interface SquareInfo {
   cell: string | undefined; // the board's letter there ("." empty)
   tentative: Placed | null; // your tile put there this turn
-  anchor: string | undefined; // the name of the seat whose Âncora holds it
+  anchor: string | undefined; // what holds it: the card and whose it is ("Âncora de Ana")
   doubled: string | undefined; // the card that marks it (Letra Dobrada)
   last: boolean; // a tile of the last move
   fresh: boolean; // that move is being shown now

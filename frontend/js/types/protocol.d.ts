@@ -63,8 +63,11 @@ export interface CardView {
 }
 
 export interface Catalog {
+  badges: Named[];
+  boardStyles: Named[];
   cards: CardName[];
   form: RoomForm;
+  tileStyles: Named[];
   tileValues: { [key: string]: number };
   wildcardValue: number;
 }
@@ -211,6 +214,7 @@ export interface MarketView {
   mines: number[];
   passCoin: number;
   pending: PendingView | null;
+  recycleLimit: number;
   row: (CardView | null)[];
   secondWind: boolean;
   spied: SpiedView | null;
@@ -267,6 +271,12 @@ export interface MoveReview {
   move: number;
   points: number;
   topBand?: "Frio" | "Morno" | "Quente" | "Escaldante" | null;
+}
+
+/** A badge or a style: its id (a profile lists ids) and its name. */
+export interface Named {
+  id: string;
+  name: string;
 }
 
 /** A choice only its owner sees: an Ímã's tiles or a Ladrão de Tema's themes. */

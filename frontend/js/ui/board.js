@@ -274,7 +274,7 @@ export function squareContent(view, r, c, info, wildValue = "") {
   if (info.cursor) classes.push("cursor");
   if (info.anchor) {
     classes.push("anchored");
-    extra.push(`Âncora de ${info.anchor}`);
+    extra.push(info.anchor);
   }
   if (info.doubled) {
     classes.push("doubled");

@@ -8,7 +8,7 @@
 import { esc } from "./dom.js";
 import { countsAsText } from "./receipt.js";
 import { BANDS, plural, shout, squareName } from "../text.js";
-import { isBuilding } from "../store/move.js";
+import { isBuilding, pickLimit } from "../store/move.js";
 
 /**
  * @typedef {import("../types/page").State} State
@@ -28,7 +28,7 @@ export function moveRow(state) {
   const p = state.preview;
   if (state.mode === "swap") {
     const picked = state.swap.length;
-    const limit = state.view?.swapLimit ?? 0;
+    const limit = pickLimit(state);
     // Short enough for a phone's row: how many are picked, of how many at most.
     const text = picked ? `Peças para trocar: ${picked} de até ${limit}.`
       : `Escolha as peças para trocar (até ${limit}).`;

@@ -2,6 +2,7 @@
 // The score receipt: the whole calculation, letter by letter, as the server computed it.
 import { esc } from "./dom.js";
 import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
+import { cardName } from "../store/catalog.js";
 
 /**
  * @typedef {import("../types/page").Breakdown} Breakdown
@@ -36,8 +37,9 @@ function countsAs(b) {
 /**
  * The breakdown as a table: each word (the main one first), then length, band and chain.
  * @param {Breakdown} b
+ * @param {Pick<import("../types/page").State, "catalog">} state whose catalogue names the cards
  */
-export function breakdownHtml(b) {
+export function breakdownHtml(b, state) {
   const band = BANDS[b.band] || BANDS.Frio;
   const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main)).map((w) => `
     <tbody>
@@ -59,7 +61,7 @@ export function breakdownHtml(b) {
       <dt>Palavras</dt><dd>${b.wordsTotal}</dd>
       ${b.lengthBonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.lengthBonus}</dd>` : ""}
       <dt>Subtotal</dt><dd>${b.subtotal}</dd>
-      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}${countsAs(b)}</dt><dd>${times(b.bandWeightPct)}</dd>
+      <dt>Faixa ${band.label}${b.prisma ? ` com ${esc(cardName(state, "prisma"))}` : ""}${countsAs(b)}</dt><dd>${times(b.bandWeightPct)}</dd>
       ${chain.bonusPct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonusPct)}</dd>` : ""}
       ${chainText ? `<dt>Corrente</dt><dd>${esc(chainText)}</dd>` : ""}
       <dt class="total">Total</dt><dd class="total" data-receipt-total>${plural(b.total, "ponto", "pontos")}</dd>

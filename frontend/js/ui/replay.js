@@ -74,7 +74,7 @@ export function replayScreen(state) {
             <ul class="replay-scores" aria-label="Placar neste lance">${scoresAt(shown, step)}</ul>
             <div class="replay-move" aria-live="polite" data-replay-move>
               ${move ? `<p class="move-line"><span class="num muted">${move.move + 1}.</span> ${moveSummary(move, names[move.seat] || "?")}</p>
-                ${move.breakdown ? breakdownHtml(move.breakdown) : ""}` : (live ? '<p class="muted" data-no-moves>Ainda não houve lances: cada um aparece aqui assim que é jogado.</p>'
+                ${move.breakdown ? breakdownHtml(move.breakdown, state) : ""}` : (live ? '<p class="muted" data-no-moves>Ainda não houve lances: cada um aparece aqui assim que é jogado.</p>'
                   : '<p class="muted">O tabuleiro antes do primeiro lance. Use Próximo para ver a partida.</p>')}
             </div>
             ${review ? `<section class="replay-review" aria-label="Sua revisão deste lance">${review}</section>` : ""}

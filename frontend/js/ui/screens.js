@@ -7,6 +7,7 @@ import { TIE_BREAKS, inWords, plural, reasonText, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
+import { named } from "../store/catalog.js";
 
 export { entryScreen, validationMessage } from "./entry.js";
 
@@ -180,21 +181,6 @@ export function readSettings(root, prefix) {
 
 // -- lobby -------------------------------------------------------------------------------------
 
-/** @type {Record<string, string>} */
-const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
-/** @type {Record<string, string>} */
-const BOARD_NAMES = { claro: "Claro", noturno: "Noturno", veterano: "Feltro verde" };
-/** @type {Record<string, string>} */
-const BADGE_NAMES = {
-  "primeira-partida": "Primeira partida", "primeira-vitoria": "Primeira vitória",
-  "palavra-longa": "Palavra longa", veterano: "Veterano",
-};
-
-/** @param {string} id */
-export function badgeName(id) {
-  return BADGE_NAMES[id] || id;
-}
-
 /** @param {State} state */
 function profileStrip(state) {
   const me = state.me;
@@ -292,10 +278,10 @@ function customMode(state, form) {
 function extrasPanel(state) {
   const me = state.me;
   const styles = (me?.styles || ["classico"]).map((id) =>
-    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(STYLE_NAMES[id] || id)}</option>`).join("");
+    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(named(state.catalog?.tileStyles, id))}</option>`).join("");
   const boards = (me?.boardStyles || ["claro"]).map((id) =>
-    `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(BOARD_NAMES[id] || id)}</option>`).join("");
-  const badges = (me?.badges || []).map((b) => `<li class="medal"><span class="medal-icon" aria-hidden="true"></span>${esc(badgeName(b))}</li>`).join("");
+    `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(named(state.catalog?.boardStyles, id))}</option>`).join("");
+  const badges = (me?.badges || []).map((b) => `<li class="medal"><span class="medal-icon" aria-hidden="true"></span>${esc(named(state.catalog?.badges, b))}</li>`).join("");
   const board = state.leaderboard || [];
   return `
     <div class="lx-extras">
@@ -512,7 +498,7 @@ export function endScreen(state) {
         <span class="delta ${delta >= 0 ? "up" : "down"}">${delta >= 0 ? "+" : "−"}${num(Math.abs(delta))}</span>` : "—"}</td>` : ""}</tr>`;
   }).join("");
   const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
-  const badge = earned.map((b) => esc(badgeName(b))).join(", ");
+  const badge = earned.map((b) => esc(named(state.catalog?.badges, b))).join(", ");
   const alone = ranking.length === 1;
   const title = alone ? `Fim da partida: ${plural(winner?.score ?? 0, "ponto", "pontos")}`
     : iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";

@@ -125,7 +125,7 @@ export function movesList(state) {
         <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
         ${m.kind === "play" ? `<button type="button" class="link" id="end-move-${m.move}" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
       </div>
-      ${open && m.breakdown ? breakdownHtml(m.breakdown) : ""}</li>`;
+      ${open && m.breakdown ? breakdownHtml(m.breakdown, state) : ""}</li>`;
   }).join("");
   return `${loading}<ol class="history end-history">${items}</ol>`;
 }
@@ -151,7 +151,7 @@ function suggestion(state, review, key, label, best) {
       <span class="muted">em ${esc(best.start)} ${ARROWS[best.direction] || ""}</span>
       ${plural(best.score, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>
       <button type="button" class="link" id="review-${review.move}-${key}" data-open-review="${id}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button></p>
-      ${open ? breakdownHtml(best.breakdown) : ""}`;
+      ${open ? breakdownHtml(best.breakdown, state) : ""}`;
 }
 
 /** @param {MoveReview} review @param {Move | undefined} entry */

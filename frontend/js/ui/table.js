@@ -11,7 +11,7 @@ import { breakdownHtml, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { moveRow } from "./move_row.js";
 import { BANDS, plural, shortName, shout, times } from "../text.js";
-import { wildName, wildValue } from "../store/catalog.js";
+import { cardName, wildName, wildValue } from "../store/catalog.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
 import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
@@ -187,8 +187,9 @@ export class TableView {
   drawBoard(state) {
     const view = state.view;
     const rows = shownBoard(state);
+    const anchor = cardName(state, "ancora");
     const names = Object.fromEntries((view.anchors || []).map((a) =>
-      [`${a.square[0]},${a.square[1]}`, seatName(state, a.seat)]));
+      [`${a.square[0]},${a.square[1]}`, `${anchor} de ${seatName(state, a.seat)}`]));
     const doubled = Object.fromEntries(markedSquares(state).map((m) =>
       [`${m.square[0]},${m.square[1]}`, m.card]));
     const last = findMove(state, state.lastMove);
@@ -394,7 +395,7 @@ export class TableView {
     this.put("own-receipt", own?.breakdown ? `
       <div class="row spread"><h3 id="own-receipt-title" tabindex="-1">Sua jogada: ${esc(shout(own.words[0]))} · ${plural(own.points, "ponto", "pontos")}</h3>
         <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button></div>
-      <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown)}</div>` : "");
+      <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown, state)}</div>` : "");
     this.put("goal", this.goalHtml(state));
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
@@ -459,7 +460,7 @@ export class TableView {
           <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
           ${canOpen ? `<button type="button" class="link" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
         </div>
-        ${open ? (m.breakdown ? breakdownHtml(m.breakdown) : '<p class="muted">Carregando o cálculo…</p>') : ""}</li>`;
+        ${open ? (m.breakdown ? breakdownHtml(m.breakdown, state) : '<p class="muted">Carregando o cálculo…</p>') : ""}</li>`;
     }).join("");
     return `${more}<ol class="history">${items}</ol>`;
   }
