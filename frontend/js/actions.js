@@ -18,11 +18,10 @@ import { confirmDialog } from "./ui/dialog.js";
 import { focusOn, must } from "./ui/dom.js";
 import { plural } from "./text.js";
 
+/** @import { State, Send } from "./types/page" */
+/** @import { Store } from "./store/state.js" */
+/** @import { TableView } from "./ui/table.js" */
 /**
- * @typedef {import("./types/page").State} State
- * @typedef {import("./store/state.js").Store} Store
- * @typedef {import("./types/page").Send} Send
- * @typedef {import("./ui/table.js").TableView} TableView
  * @typedef {(text: string | null | undefined, kind?: "info" | "error") => void} Toast
  * @typedef {ReturnType<typeof createActions>} Actions
  */

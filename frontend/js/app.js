@@ -18,14 +18,7 @@ import { bindHelp } from "./ui/help.js";
 import { Tour } from "./ui/tour.js";
 import { focusOn, must, targetOf } from "./ui/dom.js";
 
-/**
- * @typedef {import("./types/page").State} State
- * @typedef {import("./types/page").ServerFrame} ServerFrame
- * @typedef {import("./types/page").Screen} Screen
- * @typedef {import("./types/page").Send} Send
- * @typedef {import("./types/page").Guest} Guest
- * @typedef {import("./types/page").Config} Config
- */
+/** @import { State, ServerFrame, Screen, Send, Guest, Config } from "./types/page" */
 
 const app = must(document, "#app");
 const statusBox = must(document, "#status");

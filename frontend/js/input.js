@@ -13,12 +13,8 @@ import { sheetTab } from "./store/sheet.js";
 
 import { focusOn, targetOf } from "./ui/dom.js";
 
-/**
- * @typedef {import("./actions.js").Wiring} Wiring
- * @typedef {import("./actions.js").Actions} Actions
- * @typedef {import("./types/page").DragStart} DragStart
- * @typedef {import("./types/page").Drag} Drag
- */
+/** @import { Wiring, Actions } from "./actions.js" */
+/** @import { DragStart, Drag } from "./types/page" */
 
 const DRAG_SLOP = 6;
 

@@ -4,13 +4,7 @@
 // The socket reconnects with backoff, pings well inside API Gateway's 10-minute idle limit,
 // renews itself before the 2-hour connection limit, and stamps every command with a requestId.
 
-/**
- * @typedef {import("./types/page").ServerFrame} ServerFrame
- * @typedef {import("./types/page").InviteSummary} InviteSummary
- * @typedef {import("./types/page").MatchSummary} MatchSummary
- * @typedef {import("./types/page").Action} Action
- * @typedef {import("./types/page").Guest} Guest
- */
+/** @import { ServerFrame, InviteSummary, MatchSummary, Action, Guest } from "./types/page" */
 /**
  * @template {Action} A
  * @typedef {import("./types/page").FieldArgs<A>} FieldArgs

@@ -1,9 +1,8 @@
 // @ts-check
 // Every word the page shows, in Brazilian Portuguese, and the look of the bands and squares.
 
+/** @import { EngineEvent, Breakdown } from "./types/page" */
 /**
- * @typedef {import("./types/page").EngineEvent} EngineEvent
- * @typedef {import("./types/page").Breakdown} Breakdown
  * @typedef {import("./types/page").EventData} EventData what the page reads of an event's data
  * @typedef {{ css: string, label: string, help: string }} BandLook
  */

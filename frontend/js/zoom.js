@@ -3,7 +3,7 @@
 // its viewport; larger scales show part of it, and the offset says which part. Every change
 // goes through clamp(), so the board can never be dragged out of sight.
 
-/** @typedef {import("./types/page").Zoom} Zoom */
+/** @import { Zoom } from "./types/page" */
 
 export const ZOOMS = [1, 1.6, 2.3, 3.2];
 const MOST = ZOOMS[ZOOMS.length - 1];

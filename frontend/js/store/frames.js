@@ -12,16 +12,12 @@ import { showReceipt } from "./sheet.js";
 import { cardName } from "./catalog.js";
 
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").ServerFrame} ServerFrame
- * @typedef {import("../types/page").ViewFrame} ViewFrame
- * @typedef {import("../types/page").UpdateFrame} UpdateFrame
- * @typedef {import("../types/page").EngineEvent} EngineEvent
- * @typedef {import("../types/page").Move} Move
- * @typedef {import("../types/page").Announcement} Announcement
+ * @import {
+ *   State, ServerFrame, ViewFrame, UpdateFrame, EngineEvent, Move, Announcement
+ * } from "../types/page"
  */
 
-/** @typedef {import("../types/page").Describe} Describe */
+/** @import { Describe } from "../types/page" */
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
 const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);

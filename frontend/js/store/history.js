@@ -2,13 +2,9 @@
 // The match's history: every move by its number, from the server's pages and from the move
 // events of each update, each move once and in order.
 
+/** @import { State, Move, BandName, Breakdown, EngineEvent } from "../types/page" */
+/** @import { History as HistoryFrame } from "../types/protocol" */
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").Move} Move
- * @typedef {import("../types/page").BandName} BandName
- * @typedef {import("../types/page").Breakdown} Breakdown
- * @typedef {import("../types/page").EngineEvent} EngineEvent
- * @typedef {import("../types/protocol").History} HistoryFrame
  * @typedef {import("../types/page").MoveEventData} MoveEventData what the page reads of a move event
  */
 

@@ -4,11 +4,8 @@
 // Nothing here decides whether the move is legal: the server's preview says so.
 import { boardSize, isWild, wildAllows, wildLetters } from "./view.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/protocol").Tile} Tile
- * @typedef {import("../types/protocol").MoveCard} MoveCard
- */
+/** @import { State } from "../types/page" */
+/** @import { Tile, MoveCard } from "../types/protocol" */
 
 /** The preview refusals that only say a move is not finished yet (it needs the centre, a link
  *  to the board, another letter, a word, a card's target): building is not a mistake. The

@@ -4,10 +4,7 @@
 import { boardWith, myTurn } from "./view.js";
 import { lastPlay } from "./history.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").Move} Move
- */
+/** @import { State, Move } from "../types/page" */
 
 /**
  * Start (or extend) the paced display of ``entries`` over the board shown now.

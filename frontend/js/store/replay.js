@@ -5,11 +5,7 @@ import { enterMatch } from "./state.js";
 import { entryFromEvent, mergeHistory } from "./history.js";
 import { boardWith, emptyBoard } from "./view.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").ViewFrame} ViewFrame
- * @typedef {import("../types/page").UpdateFrame} UpdateFrame
- */
+/** @import { State, ViewFrame, UpdateFrame } from "../types/page" */
 
 /** A finished match opened by its link (#/partida/ID): shown move by move from the start. */
 /** @param {State} state @param {ViewFrame} frame */

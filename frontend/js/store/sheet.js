@@ -4,10 +4,7 @@
 // it never hides a square. On a wide screen the side is always shown and this changes nothing.
 import { receiptFolded } from "./pacing.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").SheetTab} SheetTab
- */
+/** @import { State, SheetTab } from "../types/page" */
 
 /** @type {SheetTab[]} */
 export const SHEET_TABS = ["jogadas", "cartas", "partida"];

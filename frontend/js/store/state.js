@@ -5,11 +5,7 @@
 // worth and which letters a wildcard may be all come from the server's view) and no DOM: the
 // renderers read it, the actions change it.
 
-/**
- * The state's types, and what each field is for: js/types/page.d.ts.
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchFields} MatchFields
- */
+/** @import { State, MatchFields } from "../types/page" */
 
 /** @returns {MatchFields} */
 export function freshMatch() {

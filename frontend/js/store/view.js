@@ -3,9 +3,8 @@
 // letters, the seats' names, whose turn it is. The client knows no rule of its own; even the
 // board's size is the view's.
 
+/** @import { State, MatchView } from "../types/page" */
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchView} MatchView
  * @typedef {Pick<State, "view">} Viewed a state, or as much of one as says the view
  */
 

@@ -7,11 +7,8 @@ import { el, must, targetOf } from "./dom.js";
 import { SQUARES, squareName } from "../text.js";
 import { clamp, edgePush, focusSquare, follow, freshZoom, pan, step, zoomAt, ZOOMS } from "../zoom.js";
 
+/** @import { Zoom, MatchView, Square, SquareInfo } from "../types/page" */
 /**
- * @typedef {import("../types/page").Zoom} Zoom
- * @typedef {import("../types/page").MatchView} MatchView
- * @typedef {import("../types/page").Square} Square
- * @typedef {import("../types/page").SquareInfo} SquareInfo
  * @typedef {{ x: number, y: number, x0: number, y0: number }} Pointer
  * @typedef {{ kind: "pinch", distance: number, zoom: Zoom } | { kind: "maybe-pan" | "pan" | "none", zoom: Zoom }} Gesture
  */

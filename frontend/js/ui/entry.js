@@ -4,9 +4,8 @@
 import { esc } from "./dom.js";
 import { tiles } from "./tiles.js";
 
+/** @import { State, InviteSummary } from "../types/page" */
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").InviteSummary} InviteSummary
  * @typedef {{ live: boolean, refused?: string, lead: string, body: string, button: string }} Invite
  *   the invitation card's parts, HTML-escaped
  */

@@ -7,10 +7,7 @@ import { myTurn, seatName } from "../store/view.js";
 import { plural } from "../text.js";
 import { cardName, shortCardName } from "../store/catalog.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").SheetTab} SheetTab
- */
+/** @import { State, SheetTab } from "../types/page" */
 
 /** @param {State} state */
 export function marketHtml(state) {

@@ -10,11 +10,7 @@ import { countsAsText } from "./receipt.js";
 import { BANDS, plural, shout, squareName } from "../text.js";
 import { isBuilding, pickLimit } from "../store/move.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").Breakdown} Breakdown
- * @typedef {import("../types/page").Row} Row
- */
+/** @import { State, Breakdown, Row } from "../types/page" */
 
 /** The id of the sentence that says why Confirmar is off (its aria-describedby). */
 export const REASON_ID = "move-reason";

@@ -4,11 +4,8 @@ import { esc } from "./dom.js";
 import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
 import { cardName } from "../store/catalog.js";
 
-/**
- * @typedef {import("../types/page").Breakdown} Breakdown
- * @typedef {import("../types/page").Move} Move
- * @typedef {import("../types/protocol").WordScore} WordScore
- */
+/** @import { Breakdown, Move } from "../types/page" */
+/** @import { WordScore } from "../types/protocol" */
 
 /** @param {WordScore} word */
 function lettersRows(word) {

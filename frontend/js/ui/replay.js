@@ -9,10 +9,7 @@ import { boardHtml, reviewFor } from "./summary.js";
 import { plural } from "../text.js";
 import { replayBoard } from "../store/replay.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchView} MatchView
- */
+/** @import { State, MatchView } from "../types/page" */
 
 /**
  * The board after ``step`` moves, the tiles of the step's own move marked.

@@ -11,11 +11,9 @@ import { named } from "../store/catalog.js";
 
 export { entryScreen, validationMessage } from "./entry.js";
 
+/** @import { State, RoomSettings } from "../types/page" */
+/** @import { FormSettings, RoomForm } from "../types/protocol" */
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").RoomSettings} RoomSettings
- * @typedef {import("../types/protocol").FormSettings} FormSettings
- * @typedef {import("../types/protocol").RoomForm} RoomForm
  * @typedef {Pick<FormSettings, "rounds" | "turnSeconds" | "cards" | "themed"> & { bots?: number }} Summarized
  * @typedef {Omit<FormSettings, "themeId" | "bots" | "botLevel"> & { bots?: number, botLevel?: number }} FormRead
  *   what a form says: a Solo or room form asks for bots, a table's theme is not asked

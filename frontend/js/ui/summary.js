@@ -6,16 +6,8 @@ import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { BANDS, SQUARES, plural, shout } from "../text.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchView} MatchView
- * @typedef {import("../types/page").Move} Move
- * @typedef {import("../types/page").MoveReview} MoveReview
- * @typedef {import("../types/page").ReviewSummary} ReviewSummary
- * @typedef {import("../types/protocol").RankingRow} RankingRow
- * @typedef {import("../types/protocol").ReviewedMove} ReviewedMove
- * @typedef {import("../types/protocol").SeatSummary} SeatSummary
- */
+/** @import { State, MatchView, Move, MoveReview, ReviewSummary } from "../types/page" */
+/** @import { RankingRow, ReviewedMove, SeatSummary } from "../types/protocol" */
 
 /** A small static board: letters on their squares, the bonus colours beneath; the squares
  *  in ``fresh`` ("row:col") are marked. ``label`` says what it shows, with its tile count. */

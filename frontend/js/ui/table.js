@@ -18,12 +18,9 @@ import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
 import { sheetTab } from "../store/sheet.js";
 import { boardSize, isWild, myTurn, seatName, wildLetters } from "../store/view.js";
 
+/** @import { State, MatchView, SheetTab, Row } from "../types/page" */
 /**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchView} MatchView
- * @typedef {import("../types/page").SheetTab} SheetTab
  * @typedef {State & { view: MatchView }} TableState the state of a table: its view has come
- * @typedef {import("./move_row.js").Row} Row
  */
 
 /** The table's parts, each found by its ``data-`` attribute and redrawn on its own. */
@@ -200,7 +197,7 @@ export class TableView {
     performance.mark("board-redraw-start");
     this.board.draw((r, c) => {
       const at = `${r},${c}`;
-      /** @type {import("./board.js").SquareInfo} */
+      /** @type {import("../types/page").SquareInfo} */
       const info = {
         cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[at],
         doubled: doubled[at], last: lastTiles.has(at), fresh: fresh && lastTiles.has(at),

@@ -16,11 +16,7 @@ import { plural } from "../text.js";
 import { placeCard } from "./tour_place.js";
 import { must, targetOf } from "./dom.js";
 
-/**
- * @typedef {import("../types/page").State} State
- * @typedef {import("../types/page").MatchView} MatchView
- * @typedef {import("../types/page").Step} Step
- */
+/** @import { State, MatchView, Step } from "../types/page" */
 
 const KEY = "vanlexis.tour";
 const WEIGHT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
