@@ -602,8 +602,7 @@ def view(
                       if spied is not None else None),
             "second_wind": own.second_wind, "mines": list(own.mines),
             "chain_protected": own.golden_round == state.round,
-            # What a pass earns (Passar says so before the player decides), and how many tiles
-            # a Reciclar may change (the page lets no more be picked).
+            # what a pass earns and a Reciclar's most tiles: the page says them, never guesses
             "pass_coin": rules.pass_coin, "recycle_limit": rules.recycle_limit,
         }
     return out
