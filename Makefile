@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml requirements/dev.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 
-## The build tools from the npm registry, as locked: the CDK command line and Pyodide.
+## The build tools from the npm registry, as locked: the CDK command line, Pyodide and
+## TypeScript (the client's type check).
 NODE_STAMP := node_modules/.installed-stamp
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -40,9 +41,11 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "note: no Chromium and no root apt-get: the browser tests will be skipped"; fi; }
 
-## The browser client's headless store, with node's built-in test runner.
-js:
+## The browser client: its headless store with node's built-in test runner, and its type check
+## (TypeScript over the JSDoc types and the protocol's generated ones; nothing is emitted).
+js: $(NODE_STAMP)
 	node --test tests/js/
+	node_modules/.bin/tsc --noEmit -p frontend
 
 ## The unit suites again on CPython 3.14, the functions' Python (Pyodide in node; ~3 min).
 runtime: $(STAMP) $(NODE_STAMP)

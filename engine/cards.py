@@ -1,4 +1,5 @@
-"""The seventeen power cards: names, levels, kinds and the effect text players read.
+"""The seventeen power cards: names (and shorter ones for narrow places), levels, kinds and
+the effect text players read.
 
 Two kinds of card:
 
@@ -27,6 +28,11 @@ class Card:
     kind: str
     effect: str  # shown to players, in Portuguese
     target: str | None = None  # what UseCard/Play needs: square, seat, tiles, letter
+    short: str = ""  # a shorter name for narrow places (a phone's card strip); "": the name
+
+    @property
+    def short_name(self) -> str:
+        return self.short or self.name
 
     def to_json(self, price: int) -> dict[str, object]:
         """The card as players see it; ``wildcard`` is the rack code a Coringa adds, so the
@@ -38,23 +44,23 @@ class Card:
 
 _CARDS = (
     Card("coringa_vogal", "Coringa de Vogal", 1, MOVE,
-         "Uma peça que vira qualquer vogal (vale 0).", "letter"),
+         "Uma peça que vira qualquer vogal (vale 0).", "letter", "Coringa vogal"),
     Card("coringa_consoante", "Coringa de Consoante", 1, MOVE,
-         "Uma peça que vira qualquer consoante (vale 0).", "letter"),
+         "Uma peça que vira qualquer consoante (vale 0).", "letter", "Coringa consoante"),
     Card("letra_dobrada", "Letra Dobrada", 1, MOVE,
          "Dobra o valor de uma letra das palavras da jogada, da mão ou já no tabuleiro.",
-         "square"),
+         "square", "Letra ×2"),
     Card("ima", "Ímã", 1, INSTANT, "Sorteia 3 peças, e você escolhe 1 para a sua mão.", None),
     Card("reciclar", "Reciclar", 1, INSTANT,
          "Troca até 3 peças sem gastar a sua ação.", "tiles"),
     Card("mina", "Mina", 1, INSTANT,
          "Rende uma moeda por turno e se esgota depois de render 3 vezes.", None),
     Card("peca_extra", "Peça Extra", 1, INSTANT,
-         "A sua mão cresce uma peça, para sempre, até 9 peças.", None),
+         "A sua mão cresce uma peça, para sempre, até 9 peças.", None, "Peça extra"),
     Card("coringa_universal", "Coringa Universal", 2, MOVE,
-         "Uma peça que vira qualquer letra (vale 0).", "letter"),
+         "Uma peça que vira qualquer letra (vale 0).", "letter", "Coringa universal"),
     Card("palavra_dobrada", "Palavra Dobrada", 2, MOVE,
-         "Dobra o valor da palavra principal da jogada.", None),
+         "Dobra o valor da palavra principal da jogada.", None, "Palavra ×2"),
     Card("ancora", "Âncora", 2, INSTANT,
          "Reserva uma casa vazia do tabuleiro até o seu próximo turno: só você joga nela.",
          "square"),
@@ -62,9 +68,9 @@ _CARDS = (
          "Você vê a mão de um adversário até o seu próximo turno.", "seat"),
     Card("prisma", "Prisma", 2, MOVE, "A afinidade conta em dobro nesta jogada.", None),
     Card("palavra_triplicada", "Palavra Triplicada", 3, MOVE,
-         "Triplica o valor da palavra principal da jogada.", None),
+         "Triplica o valor da palavra principal da jogada.", None, "Palavra ×3"),
     Card("segundo_folego", "Segundo Fôlego", 3, INSTANT,
-         "Você joga duas palavras neste turno.", None),
+         "Você joga duas palavras neste turno.", None, "2º Fôlego"),
     Card("ladrao_de_tema", "Ladrão de Tema", 3, INSTANT,
          "Troca o tema da partida por uma de duas opções que só você vê; o novo tema vira "
          "público assim que você escolhe.", None),

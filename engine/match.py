@@ -630,6 +630,8 @@ def view(
                       if spied is not None else None),
             "second_wind": own.second_wind, "mines": list(own.mines),
             "chain_protected": own.golden_round == state.round,
+            # what a pass earns and a Reciclar's most tiles: the page says them, never guesses
+            "pass_coin": rules.pass_coin, "recycle_limit": rules.recycle_limit,
         }
     return out
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from engine.board import Layout
 from engine.moves import FormedWord, MoveShape, square_name
 from engine.rules import Band, RuleSet
+from engine.tiles import WILDCARD_VALUE
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def score_word(
     word_parts: list[tuple[str, int]] = []
     values = rules.tile_values
     for row, col, cell, placed in word.tiles:
-        value = 0 if cell.islower() else values[cell]
+        value = WILDCARD_VALUE if cell.islower() else values[cell]
         parts: list[tuple[str, int]] = []
         if placed:
             letter_mult, word_mult, label = layout.bonus(row, col)

@@ -21,6 +21,9 @@ WILD_CONSONANT = "?C"
 WILDCARDS = (WILD_VOWEL, WILD_CONSONANT, WILD_ANY)  # most restrictive first
 
 
+#: What a wildcard tile is worth, whatever letter it became (the catalogue sends it to the page).
+WILDCARD_VALUE = 0
+
 #: The letters each wildcard code may become (the view sends them: the client holds no rules).
 WILDCARD_LETTERS: Mapping[str, str] = MappingProxyType({
     WILD_ANY: ALPHABET,

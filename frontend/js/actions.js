@@ -1,27 +1,68 @@
+// @ts-check
 // What the player's intents do: commands sent to the server (with a confirmation where a
 // mistake would cost a turn or a card), the live preview of a placement, and the paced display
 // of opponents' moves. The server answers every command; nothing here decides a rule.
 import { dailyShareText } from "./store/daily.js";
 import {
-  cancelWild, chooseWildLetter, moveCards, notePreview, occupied, placeTile, playTiles, takeBack,
+  askPreview, cancelWild, chooseWildLetter, moveCards, notePreview, occupied, pickLimit, placeTile, playTiles, takeBack,
   toggleArmed, toggleSwap,
 } from "./store/move.js";
 import { advancePacing, skipPacing } from "./store/pacing.js";
 import { replayTo } from "./store/replay.js";
-import { leaveMatch } from "./store/state.js";
+import { enterMatch, leaveMatch } from "./store/state.js";
 import { myTurn } from "./store/view.js";
 import { passQuestion } from "./store/passing.js";
 import { MORE_TAB, closeSheet, openSheet, sheetTab } from "./store/sheet.js";
 import { readSettings } from "./ui/screens.js";
 import { confirmDialog } from "./ui/dialog.js";
+import { focusOn, must } from "./ui/dom.js";
 import { plural } from "./text.js";
+
+/** @import { State, Send } from "./types/page" */
+/** @import { Store } from "./store/state.js" */
+/** @import { TableView } from "./ui/table.js" */
+/**
+ * @typedef {(text: string | null | undefined, kind?: "info" | "error") => void} Toast
+ * @typedef {ReturnType<typeof createActions>} Actions
+ */
+
+/**
+ * What the actions work with: the page's box, the store, the socket's send, the table (when
+ * one is drawn) and the notices.
+ * @typedef {object} Wiring
+ * @property {HTMLElement} app
+ * @property {Store} store
+ * @property {Send} send
+ * @property {() => TableView | null} table
+ * @property {Toast} toast
+ */
 
 const PREVIEW_DELAY_MS = 150;
 export const PACE_MS = 650;
 
+/** @param {Wiring} wiring */
 export function createActions({ app, store, send, table, toast }) {
-  let previewTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let previewTimer;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let paceTimer = null;
+
+  /**
+   * The match on the table, for a command about it: its id and view (null while none is
+   * shown: the command is then not sent).
+   */
+  function onTable() {
+    const s = store.state;
+    return s.matchId && s.view ? { matchId: s.matchId, view: s.view } : null;
+  }
+
+  /**
+   * The card in a slot of your row (null: an empty slot, or no market).
+   * @param {number} slot
+   */
+  function cardAt(slot) {
+    return store.state.view?.market?.row[slot] ?? null;
+  }
 
   function schedulePreview() {
     clearTimeout(previewTimer);
@@ -32,16 +73,20 @@ export function createActions({ app, store, send, table, toast }) {
       }
       return;
     }
-    store.update((s) => { s.preview = { status: "pending" }; s.previewRequest = null; s.fault = null; });
+    store.update((s) => askPreview(s));
     previewTimer = setTimeout(() => {
       const s = store.state;
-      if (!s.placed.length) return;
-      const id = send("preview", { matchId: s.matchId, tiles: playTiles(s), cards: moveCards(s) });
+      const at = onTable();
+      if (!s.placed.length || !at) return;
+      const id = send("preview", { matchId: at.matchId, tiles: playTiles(s), cards: moveCards(s) });
       store.update((st) => notePreview(st, id));
     }, PREVIEW_DELAY_MS);
   }
 
-  /** Change the placement; the preview follows, and a zoomed board follows the new tile. */
+  /**
+   * Change the placement; the preview follows, and a zoomed board follows the new tile.
+   * @param {(state: State) => boolean | void} change false: nothing changed
+   */
   function changePlacement(change) {
     let changed = false;
     store.update((s) => {
@@ -69,7 +114,7 @@ export function createActions({ app, store, send, table, toast }) {
   }
 
   function finishPacing() {
-    clearTimeout(paceTimer);
+    if (paceTimer) clearTimeout(paceTimer);
     paceTimer = null;
     store.update((s) => {
       skipPacing(s);
@@ -77,30 +122,36 @@ export function createActions({ app, store, send, table, toast }) {
     });
   }
 
-  async function confirm() {
+  function confirm() {
     const s = store.state;
-    if (!myTurn(s)) return;
+    const at = onTable();
+    if (!myTurn(s) || !at) return;
+    const rack = at.view.rack || [];
+    const picked = s.swap.map((i) => rack[i]);
     if (s.target?.kind === "tiles") {
       if (!s.swap.length) return;
-      send("useCard", { matchId: s.matchId, slot: s.target.slot, tiles: s.swap.map((i) => s.view.rack[i]) });
+      send("useCard", { matchId: at.matchId, slot: s.target.slot, tiles: picked });
       store.update((st) => { st.target = null; st.mode = "play"; st.swap = []; });
       return;
     }
     if (s.mode === "swap") {
-      if (s.swap.length) send("swap", { matchId: s.matchId, tiles: s.swap.map((i) => s.view.rack[i]) });
+      if (s.swap.length) send("swap", { matchId: at.matchId, tiles: picked });
       return;
     }
-    if (s.placed.length) send("play", { matchId: s.matchId, tiles: playTiles(s), cards: moveCards(s) });
+    if (s.placed.length) send("play", { matchId: at.matchId, tiles: playTiles(s), cards: moveCards(s) });
   }
 
+  /** @param {number} slot */
   function useCard(slot) {
-    const s = store.state;
-    const card = s.view.market.row[slot];
+    const at = onTable();
+    const card = cardAt(slot);
+    if (!at || !card) return;
+    const { matchId, view } = at;
     if (card.target === "square") {
       store.update((st) => { st.target = { slot, kind: "square", help: `${card.name}: ${verb(st)} numa casa vazia do tabuleiro.` }; });
     } else if (card.target === "seat") {
-      const others = s.view.seats.filter((x) => x.seat !== s.view.you && !x.left);
-      if (others.length === 1) send("useCard", { matchId: s.matchId, slot, seat: others[0].seat });
+      const others = view.seats.filter((x) => x.seat !== view.you && !x.left);
+      if (others.length === 1) send("useCard", { matchId, slot, seat: others[0].seat });
       else {
         store.update((st) => {
           st.target = { slot, kind: "seat", help: `${card.name}: de quem?`,
@@ -110,10 +161,11 @@ export function createActions({ app, store, send, table, toast }) {
     } else if (card.target === "tiles") {
       store.update((st) => {
         st.mode = "swap"; st.swap = []; st.placed = [];
-        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(st.view.swapLimit, "peça", "peças")} e confirme.` };
+        const limit = view.market?.recycleLimit ?? 0;  // the card's own limit, not a swap's
+        st.target = { slot, kind: "tiles", help: `${card.name}: escolha até ${plural(limit, "peça", "peças")} e confirme.` };
       });
     } else {
-      send("useCard", { matchId: s.matchId, slot });
+      send("useCard", { matchId, slot });
     }
     if (store.state.target) showPrompt();
   }
@@ -132,32 +184,39 @@ export function createActions({ app, store, send, table, toast }) {
     });
   }
 
-  /** Open the sheet on a tab (a phone; on a wide screen the side already shows it all), the
-   * focus on that tab so a screen reader follows. */
+  /**
+   * Open the sheet on a tab (a phone; on a wide screen the side already shows it all), the
+   * focus on that tab so a screen reader follows.
+   * @param {import("./types/page").SheetTab} tab
+   * @param {number | null} [card]
+   */
   function sheet(tab, card = null) {
     store.update((s) => openSheet(s, tab, card));
-    requestAnimationFrame(() => app.querySelector(`[data-sheet-tab="${tab}"]`)?.focus({ preventScroll: true }));
+    requestAnimationFrame(() => focusOn(app.querySelector(`[data-sheet-tab="${tab}"]`)));
   }
 
   function closeTheSheet() {
-    const inside = document.activeElement?.closest?.("[data-side]");
+    const inside = document.activeElement?.closest("[data-side]");
     store.update((s) => closeSheet(s));
-    if (inside) app.querySelector("[data-action=open-sheet]")?.focus({ preventScroll: true });
+    if (inside) focusOn(app.querySelector("[data-action=open-sheet]"));
   }
 
+  /** @param {State} state */
   function verb(state) {
     return state.input === "touch" ? "toque" : "clique";
   }
 
+  /** @param {number} row @param {number} col */
   function onSquare(row, col) {
     const s = store.state;
     if (s.pacing) {
       finishPacing();
       return;
     }
-    if (!myTurn(s)) return;
+    const at = onTable();
+    if (!myTurn(s) || !at) return;
     if (s.target?.kind === "square") {
-      send("useCard", { matchId: s.matchId, slot: s.target.slot, square: [row, col] });
+      send("useCard", { matchId: at.matchId, slot: s.target.slot, square: [row, col] });
       store.update((st) => { st.target = null; });
       return;
     }
@@ -170,27 +229,31 @@ export function createActions({ app, store, send, table, toast }) {
       changePlacement((st) => takeBack(st, row, col));
       return;
     }
-    if (s.selected !== null && !occupied(s, row, col)) {
-      changePlacement((st) => placeTile(st, st.selected, row, col));
+    const selected = s.selected;
+    if (selected !== null && !occupied(s, row, col)) {
+      changePlacement((st) => placeTile(st, selected, row, col));
       return;
     }
     store.update((st) => { st.cursor.row = row; st.cursor.col = col; });
     table()?.board.cell(row, col)?.focus({ preventScroll: true });
   }
 
+  /** @param {number} index */
   function onRack(index) {
     store.update((s) => {
       s.ownReceipt = null;
       if (s.mode === "swap") {
-        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(s.view.swapLimit, "peça", "peças")}.`, "error");
+        if (!toggleSwap(s, index)) toast(`Dá para trocar no máximo ${plural(pickLimit(s), "peça", "peças")}.`, "error");
       } else {
         s.selected = s.selected === index ? null : index;
       }
     });
   }
 
+  /** @param {number} slot */
   function onArm(slot) {
-    const card = store.state.view.market.row[slot];
+    const card = cardAt(slot);
+    if (!card) return;
     changePlacement((s) => {
       const arming = toggleArmed(s, slot);
       if (arming) closeSheet(s); // the play is made on the board and the rack
@@ -201,30 +264,48 @@ export function createActions({ app, store, send, table, toast }) {
     if (store.state.target) showPrompt();
   }
 
+  /** @param {number} slot */
   async function sell(slot) {
-    const s = store.state;
-    const card = s.view.market.row[slot];
+    const card = cardAt(slot);
+    if (!card) return;
     if (await confirmDialog(`Vender ${card.name}? A carta sai da sua fileira e você recebe moedas de volta.`, "Vender")) {
-      send("sell", { matchId: store.state.matchId, slot });
+      const at = onTable();
+      if (at) send("sell", { matchId: at.matchId, slot });
     }
   }
 
+  /**
+   * A room command about the room you wait in (none: nothing is sent).
+   * @param {"startRoom" | "leaveRoom"} action
+   */
+  function roomCommand(action) {
+    const code = store.state.room?.code;
+    if (code) send(action, { code });
+  }
+
+  /**
+   * Start a table with a form's settings, remembered for the next form.
+   * @param {"createRoom" | "startSolo"} action
+   * @param {string} prefix the form's
+   */
+  function startTable(action, prefix) {
+    const settings = readSettings(app, prefix);
+    store.update((s) => { s.lastSettings = settings; });
+    send(action, { settings });
+  }
+
+  /** @type {Record<string, () => unknown>} what each ``data-action`` button does */
   const ACTIONS = {
-    "join-queue": () => send("joinQueue", { seats: Number(app.querySelector("#queue-seats").value) }),
+    "join-queue": () => send("joinQueue", { seats: Number(must(app, "#queue-seats", HTMLSelectElement).value) }),
     "leave-queue": () => send("leaveQueue"),
-    "create-room": () => {
-      const settings = readSettings(app, "room");
-      store.state.lastSettings = settings;
-      send("createRoom", { settings });
+    "create-room": () => startTable("createRoom", "room"),
+    "update-room": () => {
+      const code = store.state.room?.code;
+      if (code) send("updateRoom", { code, settings: readSettings(app, "update") });
     },
-    "update-room": () => send("updateRoom", { code: store.state.room.code, settings: readSettings(app, "update") }),
-    "start-room": () => send("startRoom", { code: store.state.room.code }),
-    "leave-room": () => send("leaveRoom", { code: store.state.room.code }),
-    "start-solo": () => {
-      const settings = readSettings(app, "solo");
-      store.state.lastSettings = settings;
-      send("startSolo", { settings });
-    },
+    "start-room": () => roomCommand("startRoom"),
+    "leave-room": () => roomCommand("leaveRoom"),
+    "start-solo": () => startTable("startSolo", "solo"),
     "copy-code": () => {
       const code = store.state.room?.code;
       if (code) navigator.clipboard?.writeText(code).then(() => toast("Código copiado."), () => toast(code));
@@ -240,12 +321,14 @@ export function createActions({ app, store, send, table, toast }) {
     swap: () => store.update((s) => { s.mode = "swap"; s.placed = []; s.swap = []; s.preview = { status: "idle" }; }),
     pass: async () => {
       const { text, ok, danger } = passQuestion(store.state);
-      if (await confirmDialog(text, ok, { danger })) send("pass", { matchId: store.state.matchId });
+      const at = onTable();
+      if (at && await confirmDialog(text, ok, { danger })) send("pass", { matchId: at.matchId });
     },
     direction: () => store.update((s) => { s.cursor.dir = s.cursor.dir === "across" ? "down" : "across"; }),
     "leave-match": async () => {
-      if (await confirmDialog("Sair da partida? Seu lugar passa a vez até o fim e você volta ao saguão.", "Sair", { danger: true })) {
-        send("leave", { matchId: store.state.matchId });
+      const matchId = store.state.matchId;
+      if (matchId && await confirmDialog("Sair da partida? Seu lugar passa a vez até o fim e você volta ao saguão.", "Sair", { danger: true })) {
+        send("leave", { matchId });
         finishPacing();
         store.update((s) => leaveMatch(s));
         send("hello");
@@ -274,7 +357,7 @@ export function createActions({ app, store, send, table, toast }) {
     },
     "to-lobby": () => {
       if (/^#\/partida\//.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
-      store.update((s) => { s.screen = "lobby"; s.view = null; s.ended = null; s.matchId = null; });
+      store.update((s) => { enterMatch(s, null); s.screen = "lobby"; });  // nothing of the match stays
       send("hello");
       send("leaderboard");
     },
@@ -291,7 +374,7 @@ export function createActions({ app, store, send, table, toast }) {
     "skip-pacing": () => finishPacing(),
     "older-moves": () => {
       const s = store.state;
-      send("history", { matchId: s.matchId, before: s.history.older, limit: 50 });
+      if (s.matchId) send("history", { matchId: s.matchId, before: s.history.older });
     },
     "zoom-in": () => table()?.board.zoomBy(+1),
     "zoom-out": () => table()?.board.zoomBy(-1),
@@ -301,12 +384,13 @@ export function createActions({ app, store, send, table, toast }) {
   return {
     ACTIONS, send, schedulePreview, sheet, changePlacement, confirm, useCard, onSquare, onRack, onArm, sell,
     pace, finishPacing,
-    chooseWild: (letter) => changePlacement((s) => chooseWildLetter(s, letter)),
-    openMove: (move) => {
+    chooseWild: (/** @type {string} */ letter) => changePlacement((s) => chooseWildLetter(s, letter)),
+    openMove: (/** @type {number} */ move) => {
       store.update((s) => { s.openMove = s.openMove === move ? null : move; });
       const entry = store.state.history.moves.find((m) => m.move === move);
-      if (store.state.openMove === move && entry && !entry.breakdown) {
-        send("history", { matchId: store.state.matchId, before: move + 1, limit: 1 });
+      const matchId = store.state.matchId;
+      if (store.state.openMove === move && entry && !entry.breakdown && matchId) {
+        send("history", { matchId, before: move + 1, limit: 1 });
       }
     },
   };

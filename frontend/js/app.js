@@ -1,9 +1,11 @@
+// @ts-check
 // Vanlexis in the browser: wiring the store, the socket, the screens and the player's input.
 import { GameSocket, createGuest, forgetGuest, matchSummary, storedGuest } from "./net.js";
 import { dailyShareText } from "./store/daily.js";
 import { applyFrame } from "./store/frames.js";
 import { replayTo } from "./store/replay.js";
-import { Store } from "./store/state.js";
+import { Store, noteClock } from "./store/state.js";
+import { hasView } from "./store/view.js";
 import { describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";
@@ -15,43 +17,56 @@ import { replayScreen } from "./ui/replay.js";
 import { bindHelp } from "./ui/help.js";
 import { Tour } from "./ui/tour.js";
 import { bindDevices, showSignedOut } from "./ui/devices.js";
+import { focusOn, must, targetOf } from "./ui/dom.js";
 
-const app = document.getElementById("app");
-const statusBox = document.getElementById("status");
-const toastBox = document.getElementById("toast");
-const polite = document.getElementById("announcer");
-const assertive = document.getElementById("alerts");
+/** @import { State, ServerFrame, Screen, Send, Guest, Config } from "./types/page" */
+
+const app = must(document, "#app");
+const statusBox = must(document, "#status");
+const toastBox = must(document, "#toast");
+const polite = must(document, "#announcer");
+const assertive = must(document, "#alerts");
 const store = new Store();
+/** @type {GameSocket | null} */
 let socket = null;
+/** @type {Config | null} */
 let config = null;
+/** @type {TableView | null} */
 let table = null;
+/** @type {string | null} the match the table was built for */
 let tableMatch = null;
 let lastScreenKey = "";
+/** @type {Screen | ""} */
 let lastScreen = "";
-let askedOlder = null;
-let askedReview = null;
+
 // The tour stops a Solo turn's clock while it is open (nobody waits there); elsewhere it runs.
+// Which turn it stopped is the store's (a new match forgets it).
 const tour = new Tour(app, (running) => {
-  const s = store.state;
-  if (s.matchId) send("clock", { matchId: s.matchId, running });
+  const matchId = store.state.matchId;
+  if (!matchId) return;
+  send("clock", { matchId, running });
+  store.update((s) => noteClock(s, running));
 });
 
 // -- the socket --------------------------------------------------------------------------------
 
-function send(action, fields = {}) {
-  const id = socket?.send(action, fields);
+/** @type {Send} */
+function send(action, ...fields) {
+  const id = socket ? socket.send(action, ...fields) : null;
   if (!id) toast("Sem conexão com o servidor: tentando reconectar…", "error");
   return id;
 }
 
+/** @param {ServerFrame} frame */
 function onFrame(frame) {
   const before = store.state.matchId;
   store.update((s) => applyFrame(s, frame, describeEvent));
   const s = store.state;
   // A link whose match the entry page already said cannot be watched is not asked for again.
-  if (frame.type === "welcome" && replayLink() && s.inviteSummary?.status !== "refused") {
-    store.update((st) => { st.watching = replayLink(); });
-    send("watch", { matchId: replayLink() });
+  const link = replayLink();
+  if (frame.type === "welcome" && link && s.inviteSummary?.status !== "refused") {
+    store.update((st) => { st.watching = link; });
+    send("watch", { matchId: link });
   } else if (frame.type === "welcome") {
     document.body.dataset.tiles = frame.player.tileStyle || "classico";
     document.body.dataset.board = frame.player.boardStyle || "claro";
@@ -66,14 +81,15 @@ function onFrame(frame) {
       s.matchId !== frame.matchId) send("resume", { matchId: frame.matchId });
   if ((frame.type === "view" || frame.type === "update") && s.matchId === frame.matchId &&
       (before !== frame.matchId || frame.type === "view")) {
-    send("history", { matchId: frame.matchId, limit: 50 });
+    send("history", { matchId: frame.matchId });  // the latest page, as long as the server allows
   }
-  if (frame.type === "error" && !s.previewIds.includes(frame.requestId)) toast(s.toast?.text, "error");
+  if (frame.type === "error" && !(frame.requestId && s.previewIds.includes(frame.requestId))) toast(s.toast?.text, "error");
 
   if (s.pacing) actions.pace();
 }
 
-function connect(guest) {
+/** @param {Config} config @param {Guest} guest */
+function connect(config, guest) {
   socket?.close();
   socket = new GameSocket({
     wsUrl: config.websocketUrl, apiUrl: config.apiUrl, token: guest.token, onFrame,
@@ -92,7 +108,7 @@ function connect(guest) {
 }
 
 /** This device was signed out (from another one, or by itself): back to the entry page, which
- *  says why and how to come back. */
+ *  says why and how to come back. @param {string} message */
 function leaveDevice(message) {
   socket?.close();
   forgetGuest();
@@ -101,10 +117,10 @@ function leaveDevice(message) {
 }
 
 bindDevices({
-  apiUrl: () => config.apiUrl, toast, onSignedOut: leaveDevice,
+  apiUrl: () => config?.apiUrl ?? "", toast, onSignedOut: leaveDevice,
   onJoined: (guest) => {
-    store.update((s) => { s.screen = "loading"; s.me = { name: guest.name, rating: 1500, matches: 0 }; });
-    connect(guest);
+    store.update((s) => { s.screen = "loading"; s.me = { name: guest.name }; });  // the rest comes in the welcome
+    if (config) connect(config, guest);
   },
 });
 
@@ -114,16 +130,26 @@ bindDevices({
 // sits over the hand or the sheet).
 toastBox.addEventListener("click", () => { toastBox.hidden = true; });
 
+/** @type {ReturnType<typeof setTimeout> | undefined} the shown notice's own end */
+let toastTimer;
+
+/**
+ * @param {string | null | undefined} text
+ * @param {"info" | "error"} [kind]
+ */
 function toast(text, kind = "info") {
   if (!text) return;
   toastBox.textContent = text;
   toastBox.className = `toast ${kind}`;
   toastBox.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { toastBox.hidden = true; }, 4000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toastBox.hidden = true; }, 4000);
 }
 
-/** Screen readers hear turns, opponents' moves, timer warnings and errors. */
+/**
+ * Screen readers hear turns, opponents' moves, timer warnings and errors.
+ * @param {State} state
+ */
 function speak(state) {
   if (!state.announcements.length) return;
   const items = state.announcements.splice(0);
@@ -139,6 +165,7 @@ function speak(state) {
   }
 }
 
+/** @param {Screen} screen */
 function focusScreen(screen) {
   if (screen === lastScreen) return;
   // What was said about the table (a timeout, a refused move) does not follow you off it.
@@ -147,15 +174,16 @@ function focusScreen(screen) {
   requestAnimationFrame(() => {
     const heading = app.querySelector("[data-screen-heading]");
     if (screen === "table") {
-      table?.board.cell(store.state.cursor.row, store.state.cursor.col)?.focus({ preventScroll: true });
+      focusOn(table?.board.cell(store.state.cursor.row, store.state.cursor.col));
       window.scrollTo({ top: 0 });
     } else if (heading) {
-      heading.focus({ preventScroll: true });
+      focusOn(heading);
       window.scrollTo({ top: 0 });
     }
   });
 }
 
+/** @param {State} state */
 function render(state) {
   const labels = { online: "conectado", offline: "sem conexão", connecting: "conectando…" };
   // Before a name is chosen there is no connection to speak of: nothing has failed yet.
@@ -163,7 +191,7 @@ function render(state) {
     : `<span class="dot ${state.connection}" aria-hidden="true"></span>${labels[state.connection]}` +
       (state.me ? ` · ${state.me.name.replace(/[<>&]/g, "")}` : "");
   speak(state);
-  if (state.screen === "table" && state.view) {
+  if (state.screen === "table" && hasView(state)) {
     if (!table || tableMatch !== state.matchId) {
       app.innerHTML = "";
       table = new TableView(app, state, { onSquare: (r, c) => actions.onSquare(r, c) });
@@ -185,16 +213,19 @@ function render(state) {
   table = null;
   tableMatch = null;
   // The end screen and a replay show every move: fetch the older pages, one at a time.
-  if (["end", "replay"].includes(state.screen) && state.history.older > 0 && askedOlder !== state.history.older) {
-    askedOlder = state.history.older;
-    send("history", { matchId: state.matchId, before: state.history.older, limit: 50 });
+  // (What was asked is the match's own, in the store: a new match asks again.)
+  const older = state.history.older;
+  const matchId = state.matchId;
+  if (["end", "replay"].includes(state.screen) && matchId && older && state.asked.older !== older) {
+    store.update((s) => { s.asked.older = older; });
+    send("history", { matchId, before: older });
   }
   // Your review, page by page, once the match is over (only your own moves come back).
-  if (["end", "replay"].includes(state.screen) && state.view?.you !== null && state.view?.you !== undefined) {
+  if (["end", "replay"].includes(state.screen) && matchId && state.view?.you !== null && state.view?.you !== undefined) {
     const start = state.review ? state.review.next : 0;
-    if (start !== null && askedReview !== `${state.matchId}:${start}`) {
-      askedReview = `${state.matchId}:${start}`;
-      send("review", { matchId: state.matchId, start });
+    if (start !== null && state.asked.review !== start) {
+      store.update((s) => { s.asked.review = start; });
+      send("review", { matchId, start });
     }
   }
   const key = JSON.stringify([state.screen, state.me, state.invite, state.inviteSummary,
@@ -209,21 +240,25 @@ function render(state) {
                                 state.openReview]]);
   if (key === lastScreenKey) return;
   lastScreenKey = key;
+  /** @type {Record<Screen, (state: State) => string>} */
   const views = {
     loading: () => '<p class="loading">Conectando…</p>', entry: entryScreen, lobby: lobbyScreen,
     queue: queueScreen, room: roomScreen, end: endScreen, replay: replayScreen,
+    table: () => '<p class="loading">Conectando…</p>',  // until the match's view comes
   };
   // A re-render (a frame arrived) must not undo what the player was choosing in a form.
   const kept = new Map([...app.querySelectorAll("input[id], select[id]")]
-    .map((field) => [field.id, field.type === "checkbox" ? field.checked : field.value]));
+    .filter((field) => field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
+    .map((field) => [field.id, field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value]));
   const focused = document.activeElement?.id;
-  app.innerHTML = (views[state.screen] || views.loading)(state);
+  app.innerHTML = views[state.screen](state);
   for (const [id, value] of kept) {
     const field = document.getElementById(id);
-    if (!field || field.dataset.style !== undefined) continue;
-    if (field.type === "checkbox") field.checked = value; else field.value = value;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || field.dataset.style !== undefined) continue;
+    if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = Boolean(value);
+    else field.value = String(value);
   }
-  if (focused && state.screen === lastScreen) document.getElementById(focused)?.focus();
+  if (focused && state.screen === lastScreen) focusOn(document.getElementById(focused));
   focusScreen(state.screen);
 }
 
@@ -231,16 +266,16 @@ const actions = createActions({ app, store, send, table: () => table, toast });
 bindInput({ app, store, actions, table: () => table, toast });
 store.subscribe(render);
 
-let warned = null;
 setInterval(() => {
   const s = store.state;
-  if (s.screen === "table" && table && s.view) {
+  if (s.screen === "table" && table && hasView(s)) {
     table.drawBar(s);
     const left = Math.ceil((s.view.deadlineMs - Date.now()) / 1000);
     const mine = s.view.current === s.view.you && s.view.status !== "finished";
     for (const mark of [30, 10]) {
-      if (mine && left === mark && warned !== `${s.view.turn}:${mark}`) {
-        warned = `${s.view.turn}:${mark}`;
+      const warning = `${s.view.turn}:${mark}`;
+      if (mine && left === mark && s.timerWarned !== warning) {
+        store.update((st) => { st.timerWarned = warning; });
         polite.textContent = `Faltam ${plural(mark, "segundo", "segundos")} para o fim do seu turno.`;
       }
     }
@@ -252,64 +287,74 @@ setInterval(() => {
 }, 1000);
 
 app.addEventListener("change", (event) => {
-  const kind = event.target.dataset?.style;
-  if (kind === "tile") send("setStyle", { tileStyle: event.target.value });
-  if (kind === "board") send("setStyle", { boardStyle: event.target.value });
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement)) return;
+  const kind = select.dataset.style;
+  if (kind === "tile") send("setStyle", { tileStyle: select.value });
+  if (kind === "board") send("setStyle", { boardStyle: select.value });
 });
 
 app.addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
-  const invalid = [...form.elements].map((input) => [input, validationMessage(input)])
-    .find(([, message]) => message);
+  if (!(form instanceof HTMLFormElement)) return;
+  const fields = [...form.elements].filter((field) => field instanceof HTMLInputElement);
+  const invalid = fields.map((field) => ({ field, message: validationMessage(field) }))
+    .find(({ message }) => message);
   if (invalid) {
-    toast(invalid[1], "error");
-    assertive.textContent = invalid[1];
+    toast(invalid.message, "error");
+    assertive.textContent = invalid.message;
     const box = form.querySelector("[data-form-error]");
-    if (box) box.textContent = invalid[1];  // the very rule broken, under the field
-    invalid[0].setAttribute("aria-invalid", "true");
-    invalid[0].focus();
+    if (box) box.textContent = invalid.message;  // the very rule broken, under the field
+    invalid.field.setAttribute("aria-invalid", "true");
+    invalid.field.focus();
     return;
   }
-  if (form.dataset.form === "guest") {
-    const name = form.elements.name.value;
+  const value = (/** @type {string} */ name) => fields.find((field) => field.name === name)?.value ?? "";
+  if (form.dataset.form === "guest" && config) {
     try {
-      const guest = await createGuest(config.apiUrl, name);
-      store.update((s) => { s.screen = "loading"; s.me = { name: guest.name, rating: 1500, matches: 0 }; });
-      connect(guest);
+      const guest = await createGuest(config.apiUrl, value("name"));
+      store.update((s) => { s.screen = "loading"; s.me = { name: guest.name }; });  // the rest comes in the welcome
+      connect(config, guest);
     } catch (error) {
-      toast(error.message, "error");
+      toast(error instanceof Error ? error.message : String(error), "error");
     }
   } else if (form.dataset.form === "join-room") {
-    send("joinRoom", { code: form.elements.code.value.trim().toUpperCase() });
+    send("joinRoom", { code: value("code").trim().toUpperCase() });
   }
 });
 
 // -- start -------------------------------------------------------------------------------------
 
 async function start() {
+  /** @type {Config} */
+  let loaded;
   try {
-    config = await (await fetch("config.json", { cache: "no-store" })).json();
+    loaded = await (await fetch("config.json", { cache: "no-store" })).json();
   } catch {
     app.innerHTML = '<p class="panel">Não foi possível carregar a configuração do jogo.</p>';
     return;
   }
-  if (window.matchMedia?.("(pointer: coarse)").matches) store.state.input = "touch";
+  config = loaded;
+  if (window.matchMedia?.("(pointer: coarse)").matches) store.update((s) => { s.input = "touch"; });
   const guest = storedGuest();
   if (guest) {
-    store.update((s) => { s.me = { name: guest.name, rating: 1500, matches: 0 }; });
-    connect(guest);
+    store.update((s) => { s.me = { name: guest.name }; });
+    connect(loaded, guest);
   } else {
     // A link to a match opened before choosing a name: the entry page says what it is.
     showInvite(replayLink());
   }
 }
 
-/** The entry page for a match's link (or none): the server's public summary of the match is
- *  asked for at once and shown in the invitation card when it comes. */
+/**
+ * The entry page for a match's link (or none): the server's public summary of the match is
+ * asked for at once and shown in the invitation card when it comes.
+ * @param {string | null} matchId
+ */
 async function showInvite(matchId) {
   store.update((s) => { s.screen = "entry"; s.invite = matchId; s.inviteSummary = null; });
-  if (!matchId) return;
+  if (!matchId || !config) return;
   const summary = await matchSummary(config.apiUrl, matchId);
   // Only if the page still shows that link's entry (a name may have been chosen meanwhile).
   if (summary && !store.state.me && store.state.invite === matchId) {
@@ -333,13 +378,14 @@ window.addEventListener("hashchange", () => {
 });
 
 app.addEventListener("input", (event) => {
-  if (event.target.dataset?.replayRange !== undefined) {
-    store.update((s) => replayTo(s, Number(event.target.value)));
+  const range = event.target;
+  if (range instanceof HTMLInputElement && range.dataset.replayRange !== undefined) {
+    store.update((s) => replayTo(s, Number(range.value)));
   }
 });
 
 // For the browser tests and the curious: the store, the table, and the text "Copiar o
 // resultado" puts on the clipboard.
-window.vanlexis = { store, table: () => table, share: () => dailyShareText(store.state) };
+Object.assign(window, { vanlexis: { store, table: () => table, share: () => dailyShareText(store.state) } });
 bindHelp();
 start();

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's hands: taps and clicks, the keyboard, and dragging tiles with pointer events
 // (mouse, pen and touch alike): from the rack onto the board, from one square to another, and
 // back onto the rack. A drag captures its pointer, so the page never scrolls under a finger, a
@@ -10,22 +11,35 @@ import { replayTo } from "./store/replay.js";
 import { myTurn } from "./store/view.js";
 import { sheetTab } from "./store/sheet.js";
 
+import { focusOn, targetOf } from "./ui/dom.js";
+
+/** @import { Wiring, Actions } from "./actions.js" */
+/** @import { DragStart, Drag } from "./types/page" */
+
 const DRAG_SLOP = 6;
 
+/** @type {Record<string, [number, number]>} */
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+/** @type {Record<string, string>} */
+const ZOOM_KEYS = { "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", 0: "zoom-fit" };
+
+/** @param {Omit<Wiring, "send"> & { actions: Actions }} wiring */
 export function bindInput({ app, store, actions, table, toast }) {
   const { ACTIONS } = actions;
-  let tapped = null; // a rack tap already handled on pointerup (its click is then ignored)
+  /** @type {{ index: number, at: number } | null} a rack tap already handled on pointerup (its click is then ignored) */
+  let tapped = null;
 
-  const noteInput = (event) => {
+  const noteInput = (/** @type {PointerEvent} */ event) => {
     const kind = event.pointerType === "touch" || event.pointerType === "pen" ? "touch" : "mouse";
     if (store.state.input !== kind) store.update((s) => { s.input = kind; });
   };
   document.addEventListener("pointerdown", noteInput, true);
 
   app.addEventListener("click", (event) => {
-    const target = event.target.closest("button, [data-row]");
-    if (!target || target.disabled) return;
+    const target = targetOf(event)?.closest("button, [data-row]");
+    if (!(target instanceof HTMLElement) || (target instanceof HTMLButtonElement && target.disabled)) return;
     const d = target.dataset;
+    const matchId = store.state.matchId;
     if (d.action && ACTIONS[d.action]) ACTIONS[d.action]();
     else if (d.rack !== undefined) {
       if (tapped && tapped.index === Number(d.rack) && performance.now() - tapped.at < 600) return;
@@ -33,22 +47,25 @@ export function bindInput({ app, store, actions, table, toast }) {
     } else if (d.row !== undefined) actions.onSquare(Number(d.row), Number(d.col));
     else if (d.wildLetter) {
       actions.chooseWild(d.wildLetter);
-      table()?.board.cell(store.state.cursor.row, store.state.cursor.col)?.focus({ preventScroll: true });
-    } else if (d.buy !== undefined) actions.send("buy", { matchId: store.state.matchId, slot: Number(d.buy) });
+      focusOn(table()?.board.cell(store.state.cursor.row, store.state.cursor.col));
+    } else if (d.buy !== undefined) {
+      if (matchId) actions.send("buy", { matchId, slot: Number(d.buy) });
+    }
     else if (d.sell !== undefined) actions.sell(Number(d.sell));
     else if (d.use !== undefined) actions.useCard(Number(d.use));
     else if (d.arm !== undefined) actions.onArm(Number(d.arm));
     else if (d.targetSeat !== undefined) {
-      const s = store.state;
-      actions.send("useCard", { matchId: s.matchId, slot: s.target.slot, seat: Number(d.targetSeat) });
+      const slot = store.state.target?.slot;
+      if (matchId && slot !== undefined) actions.send("useCard", { matchId, slot, seat: Number(d.targetSeat) });
       store.update((st) => { st.target = null; });
     } else if (d.choose !== undefined) {
-      actions.send("chooseTheme", { matchId: store.state.matchId, option: Number(d.choose) });
+      if (matchId) actions.send("chooseTheme", { matchId, option: Number(d.choose) });
     } else if (d.openMove !== undefined) actions.openMove(Number(d.openMove));
-    else if (d.sheetTab) actions.sheet(d.sheetTab);
+    else if (d.sheetTab === "jogadas" || d.sheetTab === "cartas" || d.sheetTab === "partida") actions.sheet(d.sheetTab);
     else if (d.openCard !== undefined) actions.sheet("cartas", Number(d.openCard));
     else if (d.openReview !== undefined) {
-      store.update((st) => { st.openReview = st.openReview === d.openReview ? null : d.openReview; });
+      const review = d.openReview;
+      store.update((st) => { st.openReview = st.openReview === review ? null : review; });
     }
   });
 
@@ -57,13 +74,13 @@ export function bindInput({ app, store, actions, table, toast }) {
   document.addEventListener("keydown", (event) => {
     const s = store.state;
     if (s.screen === "replay" && ["ArrowLeft", "ArrowRight"].includes(event.key) &&
-        event.target?.type !== "range") {
+        !(event.target instanceof HTMLInputElement && event.target.type === "range")) {
       store.update((st) => replayTo(st, st.replayStep + (event.key === "ArrowRight" ? 1 : -1)));
       return;
     }
     if (s.screen !== "table" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector("dialog[open]")) return;
-    if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName)) return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName ?? "")) return;
     if (event.key === "Escape" && sheetTab(s) && table()?.sheetLayout()) {
       ACTIONS["close-sheet"]();  // a phone's sheet closes before anything else is undone
       return;
@@ -72,16 +89,14 @@ export function bindInput({ app, store, actions, table, toast }) {
       actions.finishPacing();
       return;
     }
-    const onBoard = document.activeElement?.closest?.("[data-board]");
-    const zooms = { "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", 0: "zoom-fit" };
-    if (onBoard && zooms[event.key]) {
+    const onBoard = document.activeElement?.closest("[data-board]");
+    if (onBoard && ZOOM_KEYS[event.key]) {
       event.preventDefault();
-      ACTIONS[zooms[event.key]]();
+      ACTIONS[ZOOM_KEYS[event.key]]();
       focusCursor();
       return;
     }
     if (!myTurn(s)) return;
-    const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (s.pendingWild) {
       if (/^[a-zA-Z]$/.test(event.key)) {
         event.preventDefault();
@@ -89,19 +104,21 @@ export function bindInput({ app, store, actions, table, toast }) {
       } else if (event.key === "Escape") ACTIONS["cancel-wild"]();
       return;
     }
-    if (arrows[event.key] && onBoard) {
+    const arrow = ARROWS[event.key];
+    if (arrow && onBoard) {
       event.preventDefault();
-      store.update((st) => moveCursor(st, ...arrows[event.key]));
+      store.update((st) => moveCursor(st, arrow[0], arrow[1]));
       focusCursor();
     } else if (/^[a-zA-ZçÇ]$/.test(event.key) && s.mode === "play") {
       event.preventDefault();
       const letter = event.key.toUpperCase() === "Ç" ? "C" : event.key.toUpperCase();
-      let result = null;
+      let missing = false;
       actions.changePlacement((st) => {
-        result = typeLetter(st, letter);
-        return result.ok;
+        const typed = typeLetter(st, letter);
+        missing = typed.reason === "missing";
+        return typed.ok;
       });
-      if (result.reason === "missing") toast(`Você não tem a letra ${letter} nem um coringa que vire ${letter}.`, "error");
+      if (missing) toast(`Você não tem a letra ${letter} nem um coringa que vire ${letter}.`, "error");
       focusCursor();
     } else if (event.key === "Backspace") {
       event.preventDefault();
@@ -121,11 +138,12 @@ export function bindInput({ app, store, actions, table, toast }) {
 
   function focusCursor() {
     const { row, col } = store.state.cursor;
-    table()?.board.cell(row, col)?.focus({ preventScroll: true });
+    focusOn(table()?.board.cell(row, col));
   }
 
   // -- dragging tiles --------------------------------------------------------------------------
 
+  /** @type {Drag | null} */
   let drag = null;
 
   function endDrag() {
@@ -137,14 +155,19 @@ export function bindInput({ app, store, actions, table, toast }) {
     drag = null;
   }
 
-  /** A drag starts from a rack tile, or from one of your tiles not yet confirmed. */
+  /**
+   * A drag starts from a rack tile, or from one of your tiles not yet confirmed.
+   * @param {PointerEvent} event
+   * @returns {DragStart | null}
+   */
   function dragSource(event) {
     const s = store.state;
     if (s.mode !== "play" || !myTurn(s)) return null;
-    const tile = event.target.closest("[data-rack]");
-    if (tile) return tile.disabled ? null : { source: tile, index: Number(tile.dataset.rack) };
-    const square = event.target.closest(".tile.new")?.closest("[data-row]");
-    if (!square) return null;
+    const target = targetOf(event);
+    const tile = target?.closest("[data-rack]");
+    if (tile instanceof HTMLButtonElement) return tile.disabled ? null : { source: tile, index: Number(tile.dataset.rack) };
+    const square = target?.closest(".tile.new")?.closest("[data-row]");
+    if (!(square instanceof HTMLElement)) return null;
     const from = { row: Number(square.dataset.row), col: Number(square.dataset.col) };
     return placedAt(s, from.row, from.col) ? { source: square, from } : null;
   }
@@ -172,11 +195,13 @@ export function bindInput({ app, store, actions, table, toast }) {
     drag.y = event.clientY;
     if (!drag.ghost && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) > DRAG_SLOP) {
       const face = drag.from ? drag.source.querySelector(".tile") : drag.source;
-      drag.ghost = face.cloneNode(true);
-      drag.ghost.removeAttribute("data-rack");
-      drag.ghost.setAttribute("aria-hidden", "true");
-      drag.ghost.className = `${face.className} dragging`;
-      document.body.append(drag.ghost);
+      if (!(face instanceof HTMLElement)) return;
+      const ghost = /** @type {HTMLElement} */ (face.cloneNode(true));
+      drag.ghost = ghost;
+      ghost.removeAttribute("data-rack");
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.className = `${face.className} dragging`;
+      document.body.append(ghost);
       drag.source.classList.add("lifted");
       drag.frame = requestAnimationFrame(edgeLoop);
     }
@@ -189,24 +214,27 @@ export function bindInput({ app, store, actions, table, toast }) {
 
   /** The click that follows a drag (or a tap handled here) must not act a second time. */
   function swallowClick() {
-    const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
+    const swallow = (/** @type {Event} */ e) => { e.stopPropagation(); e.preventDefault(); };
     window.addEventListener("click", swallow, { capture: true, once: true });
     setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
   }
 
+  /** @param {DragStart} start @param {number} x @param {number} y */
   function drop(start, x, y) {
     const target = document.elementFromPoint(x, y);
     const square = target?.closest("[data-row]");
-    if (square) {
+    if (square instanceof HTMLElement) {
       const row = Number(square.dataset.row);
       const col = Number(square.dataset.col);
       if (occupied(store.state, row, col)) return;
       store.update((s) => { s.cursor.row = row; s.cursor.col = col; });
-      actions.changePlacement((s) => (start.from
-        ? moveTile(s, start.from.row, start.from.col, row, col)
-        : placeTile(s, start.index, row, col)));
+      const { from, index } = start;
+      actions.changePlacement((s) => (from
+        ? moveTile(s, from.row, from.col, row, col)
+        : index !== undefined && placeTile(s, index, row, col)));
     } else if (start.from && target?.closest(".hand")) {
-      actions.changePlacement((s) => takeBack(s, start.from.row, start.from.col));
+      const from = start.from;
+      actions.changePlacement((s) => takeBack(s, from.row, from.col));
     }
   }
 
@@ -223,8 +251,9 @@ export function bindInput({ app, store, actions, table, toast }) {
       swallowClick();
     } else if (event.pointerType !== "mouse") {
       // A tap: handled now, since a click may not follow a tap that comes after a drag.
-      tapped = { index: start.index, at: performance.now() };
-      actions.onRack(start.index);
+      const index = start.index;
+      tapped = { index, at: performance.now() };
+      actions.onRack(index);
     }
   });
 

@@ -1,12 +1,29 @@
+// @ts-check
 // Talking to the server: the guest identity and a match link's summary (HTTP), and the game
 // socket (WebSocket).
 // The socket reconnects with backoff, pings well inside API Gateway's 10-minute idle limit,
 // renews itself before the 2-hour connection limit, and stamps every command with a requestId.
 
+/** @import { ServerFrame, InviteSummary, MatchSummary, Action, Guest } from "./types/page" */
+/**
+ * @template {Action} A
+ * @typedef {import("./types/page").FieldArgs<A>} FieldArgs
+ */
+
+/** A refusal or a failure of the identity API: its stable code and a Portuguese message. */
+export class RequestError extends Error {
+  /** @param {string} message @param {string} code */
+  constructor(message, code) {
+    super(message);
+    this.code = code;
+  }
+}
+
 const GUEST_KEY = "vanlexis.guest";
 const HEARTBEAT_MS = 4 * 60 * 1000;
 const RENEW_MS = 110 * 60 * 1000;
 
+/** @returns {Guest | null} */
 export function storedGuest() {
   try {
     const data = JSON.parse(localStorage.getItem(GUEST_KEY) || "null");
@@ -20,17 +37,28 @@ export function forgetGuest() {
   localStorage.removeItem(GUEST_KEY);
 }
 
-/** Keep a guest identity (``{playerId, name, token}``) in this browser. */
+/**
+ * Keep a guest identity (``{playerId, name, token}``) in this browser.
+ * @param {Guest} guest
+ */
 export function keepGuest(guest) {
   localStorage.setItem(GUEST_KEY, JSON.stringify(guest));
 }
 
-/** A token the identity API renewed (one made before devices, now given its device). */
+/**
+ * A token the identity API renewed (one made before devices, now given its device).
+ * @param {string | undefined} token
+ */
 export function renewToken(token) {
   const guest = storedGuest();
   if (guest && token) keepGuest({ ...guest, token });
 }
 
+/**
+ * @param {string} url
+ * @param {object} body
+ * @returns {Promise<any>} the answer's JSON: each caller reads the fields of its own route
+ */
 export async function postJson(url, body) {
   let answer;
   try {
@@ -39,19 +67,22 @@ export async function postJson(url, body) {
     });
   } catch {
     // The browser's own text ("Failed to fetch") is English and says nothing to a player.
-    const error = new Error("Sem conexão com o servidor: verifique a internet e tente de novo.");
-    error.code = "http.unreachable";
-    throw error;
+    throw new RequestError("Sem conexão com o servidor: verifique a internet e tente de novo.",
+                           "http.unreachable");
   }
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
-    const error = new Error(data.error?.message || "Não foi possível falar com o servidor.");
-    error.code = data.error?.code || `http.${answer.status}`;
-    throw error;
+    throw new RequestError(data.error?.message || "Não foi possível falar com o servidor.",
+                           data.error?.code || `http.${answer.status}`);
   }
   return data;
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {string} name
+ * @returns {Promise<Guest>}
+ */
 export async function createGuest(apiUrl, name) {
   const guest = await postJson(`${apiUrl}/guest`, { name });
   keepGuest(guest);
@@ -62,6 +93,11 @@ export async function createGuest(apiUrl, name) {
  *  ``GET /match/<id>``): ``{ status: "ok", match }``, ``{ status: "refused", code, message }``
  *  when the server says it cannot be watched, or null when the server could not be asked or
  *  answered something else (a throttle, a fault): the page then says what it always said. */
+/**
+ * @param {string} apiUrl
+ * @param {string} matchId
+ * @returns {Promise<InviteSummary | null>}
+ */
 export async function matchSummary(apiUrl, matchId) {
   let answer;
   try {
@@ -72,26 +108,50 @@ export async function matchSummary(apiUrl, matchId) {
     return null;
   }
   const data = await answer.json().catch(() => null);
-  if (answer.ok && Array.isArray(data?.players)) return { status: "ok", match: data };
+  if (answer.ok && Array.isArray(data?.players)) return { status: "ok", match: /** @type {MatchSummary} */ (data) };
   if (!answer.ok && data?.error?.code) {
     return { status: "refused", code: data.error.code, message: data.error.message };
   }
   return null;
 }
 
+/**
+ * @typedef {object} SocketOptions
+ * @property {string} wsUrl
+ * @property {string} apiUrl
+ * @property {string} token the guest's token, exchanged for a ticket at each connection
+ * @property {(frame: ServerFrame) => void} onFrame
+ * @property {(status: "online" | "offline" | "connecting") => void} onStatus
+ * @property {(error: RequestError) => void} onAuthFailed the token is refused: a new guest is needed
+ */
+
 export class GameSocket {
+  /** @param {SocketOptions} options */
   constructor({ wsUrl, apiUrl, token, onFrame, onStatus, onAuthFailed }) {
-    Object.assign(this, { wsUrl, apiUrl, token, onFrame, onStatus, onAuthFailed });
+    this.wsUrl = wsUrl;
+    this.apiUrl = apiUrl;
+    this.token = token;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.onAuthFailed = onAuthFailed;
     this.counter = 0;
     this.prefix = Math.random().toString(36).slice(2, 8);
     this.backoff = 1000;
     this.closedByUs = false;
+    /** @type {WebSocket | null} */
     this.ws = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.heartbeat = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.renew = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
   }
 
   async connect() {
     this.closedByUs = false;
     this.onStatus("connecting");
+    /** @type {string} */
     let ticket;
     try {
       const answer = await postJson(`${this.apiUrl}/ticket`, { token: this.token });
@@ -101,7 +161,7 @@ export class GameSocket {
         renewToken(answer.token);
       }
     } catch (error) {
-      if (String(error.code).startsWith("auth.")) {
+      if (error instanceof RequestError && error.code.startsWith("auth.")) {
         this.onAuthFailed(error);
         return;
       }
@@ -118,7 +178,8 @@ export class GameSocket {
     };
     ws.onmessage = (message) => {
       try {
-        this.onFrame(JSON.parse(message.data));
+        // The frame as the server's models type it (docs/protocol/server-frame.schema.json).
+        this.onFrame(/** @type {ServerFrame} */ (JSON.parse(message.data)));
       } catch (error) {
         console.warn("frame ignored", error);
       }
@@ -156,12 +217,19 @@ export class GameSocket {
     return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
   }
 
-  /** Send an action; returns its requestId, or null when there is no connection. */
-  send(action, fields = {}) {
-    if (!this.open) return null;
+  /**
+   * Send an action; returns its requestId, or null when there is no connection.
+   * @template {Action} A
+   * @param {A} action
+   * @param {FieldArgs<A>} fields
+   * @returns {string | null}
+   */
+  send(action, ...fields) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     this.counter += 1;
     const requestId = `${this.prefix}-${this.counter}`;
-    this.ws.send(JSON.stringify({ action, requestId, ...fields }));
+    ws.send(JSON.stringify({ action, requestId, ...fields[0] }));
     return requestId;
   }
 

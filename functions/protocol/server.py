@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import ConfigDict, Field, TypeAdapter, field_serializer
 
+from functions.protocol.catalog import Catalog
 from functions.protocol.frame_base import Frame, _absent, _camelised, _Model
 from functions.protocol.match_list import MatchList, MatchRowChanged
 
@@ -127,6 +128,8 @@ class MarketView(_Model):
     second_wind: bool
     mines: list[int]  # payouts left of each running Mina
     chain_protected: bool
+    pass_coin: int  # the coins a pass earns
+    recycle_limit: int  # the most tiles a Reciclar changes
 
 
 class AnchorView(_Model):
@@ -252,12 +255,14 @@ class PlayerInfo(_Model):
 
 
 class Welcome(Frame):
-    """The answer to ``hello``: who the player is and the match they sit in, if any."""
+    """The answer to ``hello``: who the player is and the match they sit in, if any, and the
+    catalogue the page names and offers things by (static: sent here, not in every view)."""
 
     type: Literal["welcome"] = "welcome"
     requestId: str | None = None
     player: PlayerInfo
     activeMatch: str | None = None
+    catalog: Catalog
 
 
 class EngineEvent(_Model):
@@ -366,6 +371,7 @@ class DailyStatus(Frame):
     number: int  # Desafio #number
     theme: str  # the theme's name
     rounds: int
+    cards: bool  # the challenge's table has power cards
     played: bool  # your attempt of the day is taken
     score: int | None = None  # your score, once your attempt is over
     matchId: str | None = None  # your attempt's match (its replay link)

@@ -44,6 +44,13 @@ def today(ctx: Context) -> tuple[str, str, str]:
     return day, seed, theme
 
 
+def table(theme_id: str) -> RoomSettings:
+    """The challenge's table: the day's theme, no cards, nobody else (no bot either), and
+    nobody watches an attempt while the day is open (the bag is the same for everyone)."""
+    return RoomSettings(rounds=ROUNDS, cards=False, themed=True, themeId=theme_id, bots=0,
+                        spectators=False)
+
+
 def status(ctx: Context, who: Identity, request_id: str | None) -> DailyStatus:
     day, _, theme_id = today(ctx)
     scores = sorted(ctx.repository.daily_scores(day),
@@ -55,7 +62,7 @@ def status(ctx: Context, who: Identity, request_id: str | None) -> DailyStatus:
     attempt = ctx.repository.daily_attempt(who.player_id, day)
     return DailyStatus(requestId=request_id, day=day, number=day_number(day),
                        theme=ctx.resources.themes.get(theme_id).name, rounds=ROUNDS,
-                       played=attempt is not None,
+                       cards=table(theme_id).cards, played=attempt is not None,
                        score=int(mine["score"]) if mine else None, matchId=attempt,
                        players=len(scores), leaderboard=shown)
 
@@ -75,8 +82,5 @@ def start(lobby: LobbyService, who: Identity, request_id: str) -> None:
         raise ServiceError("daily.name_played",
                            f"Alguém já jogou o desafio de hoje com o nome {who.name}. Se foi "
                            "você, volte pelo aparelho em que jogou; se não, escolha outro nome.")
-    # Nobody watches an attempt while the day is open: the bag is the same for everyone.
-    settings = RoomSettings(rounds=ROUNDS, cards=False, themed=True, themeId=theme_id, bots=0,
-                            spectators=False)
-    lobby.start_daily_match([SeatSpec(who.name, who.player_id)], settings, match_id,
+    lobby.start_daily_match([SeatSpec(who.name, who.player_id)], table(theme_id), match_id,
                             (who.player_id, request_id), day=day, seed=seed)

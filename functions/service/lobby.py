@@ -40,6 +40,7 @@ from functions.protocol.settings import (
     is_paced,
 )
 from functions.service import cosmetics, daily, match_list, seating
+from functions.service.catalog import catalog
 from functions.service.context import Context
 from functions.service.errors import ServiceError
 from functions.service.identity import Identity
@@ -97,7 +98,7 @@ class LobbyService:
     def hello(self, who: Identity, request_id: str | None) -> Welcome:
         info = player_info(self.profile(who), who.name)
         return Welcome(requestId=request_id, player=info,
-                       activeMatch=self.active_match(who.player_id))
+                       activeMatch=self.active_match(who.player_id), catalog=catalog())
 
     def set_style(self, who: Identity, tile: str | None, board: str | None,
                   request_id: str) -> Welcome:

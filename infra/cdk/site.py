@@ -14,7 +14,9 @@ from constructs import Construct
 
 FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 #: what the site is not: notes for whoever reads the repository
-NOT_PUBLISHED = ["README.md", "*.md"]
+#: Not the site: the docs, and the type check's configuration and declarations (the page is
+#: checked against them by ``make js``, and ships as the plain files it is).
+NOT_PUBLISHED = ["README.md", "*.md", "tsconfig.json", "*.d.ts"]
 
 
 def content_security_policy(region: str) -> str:

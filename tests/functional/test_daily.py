@@ -25,6 +25,7 @@ def test_everyone_gets_the_same_challenge_once_a_day(world: World) -> None:
     ana.send("daily")
     status = ana.last("daily")
     assert status["played"] is False and status["rounds"] == 10 and status["players"] == 0
+    assert status["cards"] is False  # the lobby says so from the frame, not from its own rules
     ana.send("startDaily")
     first = ana.last("view")
     bia.send("startDaily")

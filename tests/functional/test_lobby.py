@@ -131,6 +131,24 @@ def test_the_one_who_asks_gets_the_broadcast_with_their_request_id(world: World)
     assert caio.last("view")["requestId"] == solo
 
 
+def test_the_welcome_carries_the_catalogue_the_page_draws_the_lobby_with(world: World) -> None:
+    """Tile values, card names and the forms' numbers come from the server, once per hello."""
+    ana = world.connect("Ana")
+    ana.send("hello")
+    catalog = ana.last("welcome")["catalog"]
+    assert catalog["tileValues"]["K"] == 10 and catalog["wildcardValue"] == 0
+    names = {card["id"]: card for card in catalog["cards"]}
+    assert names["segundo_folego"]["name"] == "Segundo Fôlego"
+    assert names["segundo_folego"]["shortName"] == "2º Fôlego"
+    form = catalog["form"]
+    assert form["solo"]["bots"] == 1 and form["room"]["bots"] == 0
+    assert form["room"]["turnSeconds"] == 90 and form["turnSeconds"]["max"] == 600
+    assert form["botLevels"][0] == {"level": 1, "name": "Iniciante"}
+    assert form["queueSeats"] == 4 and form["seats"]["min"] == 2
+    assert {"id": "neon", "name": "Neon"} in catalog["tileStyles"]
+    assert [badge["id"] for badge in catalog["badges"]][:1] == ["primeira-partida"]
+
+
 def test_profiles_badges_styles_and_the_leaderboard(world: World) -> None:
     ana, bia = world.connect("Ana"), world.connect("Bia")
     ana.send("hello")

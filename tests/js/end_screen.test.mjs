@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { endScreen } from "../../frontend/js/ui/screens.js";
+import { CATALOG } from "./fixtures.mjs";
 
 const EMPTY = Array.from({ length: 21 }, () => ".".repeat(21));
 
@@ -38,9 +39,16 @@ test("the room screen finds the host by the server's flag, not by a shared name"
   const { roomScreen } = await import("../../frontend/js/ui/screens.js");
   const room = { code: "ABC234", status: "open", settings: { bots: 0, turnSeconds: 90, rounds: 15 },
                  players: [{ name: "Ana", host: true, you: false }, { name: "Ana", host: false, you: true }] };
-  const html = roomScreen({ room, me: { name: "Ana" } });
+  const html = roomScreen({ room, me: { name: "Ana" }, catalog: CATALOG });
   assert.equal((html.match(/\(você\)/g) || []).length, 1);
   assert.doesNotMatch(html, /data-action="start-room"/);
-  const asHost = roomScreen({ room: { ...room, players: [{ name: "Ana", host: true, you: true }] }, me: { name: "Ana" } });
+  const asHost = roomScreen({ room: { ...room, players: [{ name: "Ana", host: true, you: true }] }, me: { name: "Ana" },
+                             catalog: CATALOG });
   assert.match(asHost, /data-action="start-room"/);
+  // Alone at the table: the catalogue's fewest seats says how many it takes.
+  assert.match(asHost, /pelo menos dois jogadores/);
+  const three = { ...CATALOG, form: { ...CATALOG.form, seats: { min: 3, max: 4, choices: [3, 4] } } };
+  const bigger = roomScreen({ room: { ...room, settings: { ...room.settings, bots: 1 }, players: [{ name: "Ana", host: true, you: true }] },
+                             me: { name: "Ana" }, catalog: three });
+  assert.match(bigger, /pelo menos três jogadores/);
 });

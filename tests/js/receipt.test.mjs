@@ -2,6 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { breakdownHtml, countsAsText } from "../../frontend/js/ui/receipt.js";
+import { CATALOG } from "./fixtures.mjs";
+
+const state = { catalog: CATALOG };
 
 const breakdown = (extra = {}) => ({
   words: [{ word: "CHUTOU", display: "chutou", main: true, letters: [], letterSum: 9,
@@ -13,7 +16,7 @@ const breakdown = (extra = {}) => ({
 
 test("a conjugation's band line names its verb", () => {
   assert.equal(countsAsText(breakdown()), "CHUTOU conta como CHUTAR");
-  assert.match(breakdownHtml(breakdown()), /Faixa Quente <small data-counts-as>\(CHUTOU conta como CHUTAR\)<\/small>/);
+  assert.match(breakdownHtml(breakdown(), state), /Faixa Quente <small data-counts-as>\(CHUTOU conta como CHUTAR\)<\/small>/);
 });
 
 test("an accented entry keeps its accents", () => {
@@ -24,6 +27,12 @@ test("an accented entry keeps its accents", () => {
 
 test("a word that counted as itself, or a Frio word, says nothing more", () => {
   assert.equal(countsAsText(breakdown({ matchedDisplay: null })), "");
-  assert.doesNotMatch(breakdownHtml(breakdown({ band: "Frio", matched: null, matchedDisplay: null })),
+  assert.doesNotMatch(breakdownHtml(breakdown({ band: "Frio", matched: null, matchedDisplay: null }), state),
                       /conta como/);
+});
+
+test("a Prisma in the play is named as the catalogue names the card", () => {
+  assert.match(breakdownHtml(breakdown({ prisma: true }), state), /Faixa Quente com Prisma/);
+  const renamed = { catalog: { ...CATALOG, cards: [{ id: "prisma", name: "Lente", shortName: "Lente", wildcard: null }] } };
+  assert.match(breakdownHtml(breakdown({ prisma: true }), renamed), /Faixa Quente com Lente/);
 });

@@ -1,7 +1,7 @@
 // The move in progress: tiles, wildcards, the swap, armed cards (store/move.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chooseWildLetter, fullRack, moveTile, placeTile, rackIndexFor, toggleArmed, toggleSwap, typeLetter } from "../../frontend/js/store/move.js";
+import { chooseWildLetter, fullRack, moveTile, pickLimit, placeTile, rackIndexFor, toggleArmed, toggleSwap, typeLetter } from "../../frontend/js/store/move.js";
 import { started } from "./fixtures.mjs";
 
 test("a wildcard can be the second tile of a move, and the picker closes after use", () => {
@@ -55,4 +55,17 @@ test("a tile you placed moves to another empty square and keeps its wildcard let
   assert.equal(moveTile(state, 11, 10, 10, 10), false, "onto your other tile: refused");
   assert.equal(moveTile(state, 11, 10, 21, 0), false, "off the board: refused");
   assert.equal(moveTile(state, 5, 5, 6, 6), false, "no tile of yours there");
+});
+
+test("a Reciclar picks up to its own limit, a swap up to the swap's: both the view's", () => {
+  const state = started();
+  state.view = { ...state.view, swapLimit: 3, market: { ...state.view.market, recycleLimit: 2 } };
+  state.mode = "swap";
+  for (const index of [0, 1, 2]) assert.equal(toggleSwap(state, index), true);
+  assert.equal(toggleSwap(state, 3), false, "the swap's limit");
+  state.swap = [];
+  state.target = { slot: 1, kind: "tiles", help: "" };
+  assert.equal(pickLimit(state), 2);
+  for (const index of [0, 1]) assert.equal(toggleSwap(state, index), true);
+  assert.equal(toggleSwap(state, 2), false, "the Reciclar's limit, not the swap's");
 });

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from engine.cards import CARDS
 from engine.rules import RuleSet
 from functions.protocol.client import RoomSettings
 from functions.protocol.refusals import explain
@@ -18,6 +19,7 @@ from functions.protocol.settings import (
     SOLO_PAUSE_SECONDS,
     MatchSettings,
 )
+from functions.service.catalog import catalog
 
 STANDARD = RuleSet.standard()
 
@@ -109,17 +111,33 @@ def test_a_rematch_table_has_the_same_numbers_and_bots() -> None:
     assert settings.table() == table
 
 
-def test_the_pages_room_form_starts_from_the_same_defaults() -> None:
-    """The page draws its room form before the server has said anything, so it keeps its
-    own starting values; they must be the rules' (its one bot for a solo match is its own)."""
-    import json
-    import re
-    from pathlib import Path
+def test_the_catalogues_forms_start_from_the_rules_and_offer_what_the_server_takes() -> None:
+    """The page draws its Solo and room forms from the welcome's catalogue: their starting
+    values are the room settings' defaults (a Solo form starts against one bot), each number's
+    limits are exactly what a room's settings accept, and every choice offered is accepted."""
+    form = catalog().form
+    assert form.room.model_dump() == RoomSettings().model_dump()
+    assert form.solo.model_dump() == RoomSettings(bots=1).model_dump()
+    for name in ("turnSeconds", "rounds", "bots"):
+        choice = getattr(form, name)
+        for value in (choice.min, choice.max, *choice.choices):
+            RoomSettings.model_validate({name: value})
+        for value in (choice.min - 1, choice.max + 1):
+            with pytest.raises(ValueError):
+                RoomSettings.model_validate({name: value})
+        assert getattr(form.solo, name) in choice.choices
+        assert getattr(form.room, name) in choice.choices
+    levels = [level.level for level in form.botLevels]
+    assert levels == list(range(1, 6)) and form.solo.botLevel in levels
+    for value in (0, 6):
+        with pytest.raises(ValueError):
+            RoomSettings(botLevel=value)
+    assert (form.seats.min, form.seats.max) == (STANDARD.min_seats, STANDARD.max_seats)
+    assert form.queueSeats in form.seats.choices and form.bots.max == form.seats.max - 1
 
-    source = (Path(__file__).parents[2] / "frontend/js/ui/screens.js").read_text("utf-8")
-    literal = re.search(r"const DEFAULTS = (\{.*?\});", source, re.S)
-    assert literal is not None
-    page = json.loads(re.sub(r"(\w+):", r'"\1":', literal.group(1)))
-    table = RoomSettings().model_dump()
-    assert {key: page[key] for key in page if key != "bots"} == \
-        {key: table[key] for key in page if key != "bots"}
+
+def test_the_catalogue_names_every_card_and_values_every_tile() -> None:
+    data = catalog()
+    assert [card.id for card in data.cards] == list(CARDS)
+    assert all(card.name == CARDS[card.id].name and card.shortName for card in data.cards)
+    assert data.tileValues == dict(STANDARD.tile_values)

@@ -1,4 +1,5 @@
-"""The protocol: every action parses, bad shapes are refused, schemas are committed up to date."""
+"""The protocol: every action parses, bad shapes are refused, schemas and the page's types are
+committed up to date."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pydantic import ValidationError
 from functions.protocol import client
 from functions.protocol.schema import OUT, schemas
 from functions.protocol.server import SERVER_FRAME, Error, Update
+from functions.protocol.typedefs import OUT as TYPEDEFS
+from functions.protocol.typedefs import typedefs
 
 EXAMPLES = {
     "hello": {}, "resume": {"matchId": "m-1"}, "joinQueue": {"seats": 3}, "leaveQueue": {},
@@ -63,6 +66,25 @@ def test_the_committed_schemas_match_the_models() -> None:
         assert path.exists(), f"run python -m functions.protocol.schema ({name} missing)"
         assert path.read_text(encoding="utf-8") == text, \
             f"{name} is stale: run python -m functions.protocol.schema"
+
+
+def test_the_pages_committed_types_match_the_schemas() -> None:
+    """The page's type check reads frontend/js/types/protocol.d.ts: made from the schemas."""
+    assert TYPEDEFS.exists(), "run python -m functions.protocol.typedefs (protocol.d.ts missing)"
+    assert TYPEDEFS.read_text(encoding="utf-8") == typedefs(), \
+        "frontend/js/types/protocol.d.ts is stale: run python -m functions.protocol.typedefs"
+
+
+def test_the_types_say_what_the_schema_says() -> None:
+    """Optional where not required, nullable where null is allowed, the discriminator always
+    there, a definition the two schemas share written once, one they differ on renamed."""
+    text = typedefs()
+    assert '  square?: [number, number] | null;\n  type: "error";' in text  # a frame's own fields
+    assert "  older: number | null;" in text  # sent as null, never left out
+    assert "  tiles?: [number, number, string][] | null;" in text  # a history entry's tuples
+    assert "export interface HistoryMessage {" in text and "  | HistoryMessage\n" in text
+    assert text.count("export interface Tile {") == 1
+    assert "  | Welcome\n" in text and text.rstrip().endswith("| Matches;")  # the last message
 
 
 def test_server_frames_round_trip_through_the_union() -> None:

@@ -1,3 +1,4 @@
+// @ts-check
 // Frames from the server into the state: the lobby's, a match's views and updates (with the
 // opponents' moves queued for pacing and the lines read to screen readers), history pages,
 // previews, the end, the review, errors.
@@ -8,6 +9,15 @@ import { followLive, openReplay } from "./replay.js";
 import { boardCentre, boardWith, seatName } from "./view.js";
 import { clearMove, isBuilding } from "./move.js";
 import { showReceipt } from "./sheet.js";
+import { cardName } from "./catalog.js";
+
+/**
+ * @import {
+ *   State, ServerFrame, ViewFrame, UpdateFrame, EngineEvent, Move, Announcement
+ * } from "../types/page"
+ */
+
+/** @import { Describe } from "../types/page" */
 
 /** Your own card events, confirmed on screen as well as to screen readers. */
 const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);
@@ -15,15 +25,27 @@ const OWN_NOTICES = new Set(["bought", "card_used", "sold", "second_play"]);
 /** Private events of your own market, sent only to you and carrying no seat. */
 const PRIVATE_OWN = new Set(["bought", "sold"]);
 
-/** ``kind``: "polite" (screen readers), "assertive" (errors: also a toast), "notice" (both). */
+/**
+ * ``kind``: "polite" (screen readers), "assertive" (errors: also a toast), "notice" (both).
+ * @param {State} state
+ * @param {string | null} text
+ * @param {Announcement["kind"]} [kind]
+ */
 function announce(state, text, kind = "polite") {
   if (text) state.announcements.push({ text, kind });
 }
 
+/**
+ * A frame from the server into the state.
+ * @param {State} state
+ * @param {ServerFrame} frame
+ * @param {Describe} [describe]
+ */
 export function applyFrame(state, frame, describe = () => null) {
   switch (frame.type) {
     case "welcome":
       state.me = frame.player;
+      state.catalog = frame.catalog;
       // The match you said Sair to is not yours any more, whatever the server still says.
       state.activeMatch = frame.activeMatch && frame.activeMatch !== state.leftMatch ? frame.activeMatch : null;
       if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
@@ -91,7 +113,7 @@ export function applyFrame(state, frame, describe = () => null) {
       if (frame.requestId && state.previewIds.includes(frame.requestId)) {
         // A preview's refusal belongs in the preview (when it is the latest), never in a toast.
         if (frame.requestId === state.previewRequest) {
-          state.preview = { status: "error", message: frame.message, code: frame.code };
+          state.preview = { status: "error", message: frame.message, code: frame.code, square: frame.square ?? null };
           state.fault = frame.square || null;
           state.faultKind = isBuilding(frame.code) ? "need" : "fault";
         }
@@ -109,6 +131,13 @@ export function applyFrame(state, frame, describe = () => null) {
   }
 }
 
+/**
+ * A match's view or update (not a replay's): the new view, the moves into the history, the
+ * opponents' moves queued for pacing, the lines read to screen readers.
+ * @param {State} state
+ * @param {ViewFrame | UpdateFrame} frame
+ * @param {Describe} describe
+ */
 function applyMatchFrame(state, frame, describe) {
   if (state.leftMatch && state.leftMatch === frame.matchId) return; // we said Sair
   // A match that ended while we were away is not sat at again from the lobby.
@@ -119,17 +148,20 @@ function applyMatchFrame(state, frame, describe) {
   // second copy is not applied again.
   if (frame.type === "update" && !fresh && frame.version <= state.toldVersion) return;
   if (fresh) enterMatch(state, frame.matchId);
-  if (!frame.partial && frame.view) {
-    state.toldVersion = (frame.type === "update" ? frame.version : frame.view.version) ?? 0;
-  }
+  // A view has no events and is never partial; an update's last (or only) frame has the view.
+  const events = frame.type === "update" ? frame.events : [];
+  const view = frame.type === "update" && frame.partial ? null : frame.view ?? null;
+  if (view) state.toldVersion = frame.type === "update" ? frame.version : view.version;
   const before = state.view;
-  const you = frame.view?.you ?? before?.you;
+  const you = frame.view?.you ?? before?.you ?? null;
+  /** @type {Move[]} */
   const paced = [];
   let board = state.pacing ? null : before?.board;
+  /** @type {Record<number, number | null | undefined>} */
   const scores = {};
   for (const seat of before?.seats || []) scores[seat.seat] = seat.score;
   let secondWord = false;
-  for (const event of frame.events || []) {
+  for (const event of events) {
     if (event.kind === "second_play" && event.data?.seat === you) secondWord = true;
     const entry = entryFromEvent(event);
     if (entry) {
@@ -148,33 +180,35 @@ function applyMatchFrame(state, frame, describe) {
         paced.push(entry);
       }
     }
-    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you);
+    const line = describe(event, (seat) => (seat === you ? "Você" : seatName({ view: frame.view || before }, seat)), you,
+                          (id) => cardName(state, id));
     // Your own moves are not read back to you (your timeout has its own message above); what
     // your cards did is also shown, since on a phone the card you tapped may be far from its effect.
     const yours = PRIVATE_OWN.has(event.kind) || event.data?.seat === you;
     if (line && !entry) announce(state, line, yours && OWN_NOTICES.has(event.kind) ? "notice" : "polite");
-    else if (line && entry.seat !== you) announce(state, line);
+    else if (line && entry && entry.seat !== you) announce(state, line);
   }
-  if (paced.length && (board || state.pacing)) {
-    queuePacing(state, paced, board || state.pacing.board, scores);
+  const pacedBoard = board || state.pacing?.board;
+  if (paced.length && pacedBoard) {
+    queuePacing(state, paced, pacedBoard, scores);
   } else if (paced.length) {
     const last = lastPlay(paced);
     if (last) state.lastMove = last.move;
   }
-  if (frame.partial || !frame.view) return;
-  state.activeMatch = frame.view.status === "finished" ? null : frame.matchId;
-  state.view = frame.view;
+  if (!view) return;
+  state.activeMatch = view.status === "finished" ? null : frame.matchId;
+  state.view = view;
   if (fresh || !before) Object.assign(state.cursor, boardCentre(state));
-  state.history.total = Math.max(state.history.total, frame.view.moves ?? 0);
-  if (!before || before.turn !== frame.view.turn) state.secondWord = false;
+  state.history.total = Math.max(state.history.total, view.moves ?? 0);
+  if (!before || before.turn !== view.turn) state.secondWord = false;
   if (secondWord) state.secondWord = true;
-  const sameTurn = before && before.turn === frame.view.turn &&
-    JSON.stringify(before.rack) === JSON.stringify(frame.view.rack);
+  const sameTurn = before && before.turn === view.turn &&
+    JSON.stringify(before.rack) === JSON.stringify(view.rack);
   if (!sameTurn) {
     clearMove(state);
   }
-  if (frame.view.current === you && frame.view.status !== "finished" &&
-      (!before || before.current !== you || before.turn !== frame.view.turn)) {
+  if (view.current === you && view.status !== "finished" &&
+      (!before || before.current !== you || before.turn !== view.turn)) {
     announce(state, "Sua vez.");
   }
   // A new match (playing again from the end screen) takes you to its table; a frame of the

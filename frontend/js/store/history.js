@@ -1,24 +1,40 @@
+// @ts-check
 // The match's history: every move by its number, from the server's pages and from the move
 // events of each update, each move once and in order.
 
+/** @import { State, Move, BandName, Breakdown, EngineEvent } from "../types/page" */
+/** @import { History as HistoryFrame } from "../types/protocol" */
+/**
+ * @typedef {import("../types/page").MoveEventData} MoveEventData what the page reads of a move event
+ */
+
+/** @type {Record<string, Move["kind"] | undefined>} */
 const MOVE_EVENTS = { move_played: "play", swapped: "swap", passed: "passed", timed_out: "timed_out" };
 
-/** A history entry from a move event (the same fields as the server's history pages). */
+/**
+ * A history entry from a move event (the same fields as the server's history pages).
+ * @param {EngineEvent} event
+ * @returns {Move | null}
+ */
 export function entryFromEvent(event) {
   const kind = MOVE_EVENTS[event.kind];
   if (!kind || typeof event.data?.move !== "number") return null;
-  const d = event.data;
+  const d = /** @type {MoveEventData} */ (event.data);
   const breakdown = d.breakdown || null;
   const words = d.display || [];
   return {
     move: d.move, turn: d.turn ?? null, round: d.round ?? null, seat: d.seat, kind,
-    words: kind === "play" ? words : [], band: kind === "play" ? (d.band ?? breakdown?.band) : null,
+    words: kind === "play" ? words : [], band: kind === "play" ? (d.band ?? breakdown?.band ?? null) : null,
     points: kind === "play" ? (d.score ?? breakdown?.total ?? 0) : 0, total: d.total ?? null,
     tiles: d.tiles || null, count: d.count ?? null, breakdown,
   };
 }
 
-/** Put entries into the history, each move once, in move order. */
+/**
+ * Put entries into the history, each move once, in move order.
+ * @param {Pick<State, "history">} state
+ * @param {Move[]} entries
+ */
 export function mergeHistory(state, entries) {
   const byMove = new Map(state.history.moves.map((m) => [m.move, m]));
   for (const entry of entries) {
@@ -31,9 +47,21 @@ export function mergeHistory(state, entries) {
   state.history.total = Math.max(state.history.total, newest ? newest.move + 1 : 0);
 }
 
+/**
+ * A history page's entry as the page keeps a move (a field the schema lets the server leave
+ * out is null here, as in an entry made from an event).
+ * @param {import("../types/page").HistoryEntry} entry
+ * @returns {Move}
+ */
+function fromPage(entry) {
+  return { ...entry, band: entry.band ?? null, tiles: entry.tiles ?? null, count: entry.count ?? null,
+           breakdown: entry.breakdown ?? null };
+}
+
+/** @param {State} state @param {HistoryFrame} frame */
 export function applyHistoryPage(state, frame) {
   if (frame.matchId !== state.matchId) return;
-  mergeHistory(state, frame.moves || []);
+  mergeHistory(state, (frame.moves || []).map(fromPage));
   state.history.total = Math.max(state.history.total, frame.total ?? 0);
   state.history.older = frame.older ?? null;
   state.history.loaded = true;
@@ -46,25 +74,32 @@ export function applyHistoryPage(state, frame) {
   }
 }
 
+/** @param {Pick<State, "history">} state @param {number | null} move */
 export function findMove(state, move) {
   return state.history.moves.find((m) => m.move === move) || null;
 }
 
-/** The latest play among ``moves`` (swaps and passes put no tile down). */
+/**
+ * The latest play among ``moves`` (swaps and passes put no tile down).
+ * @param {Move[]} moves
+ */
 export function lastPlay(moves) {
   return [...moves].reverse().find((m) => m.kind === "play") || null;
 }
 
-/** The squares ("row,col") of the move marked on the board: the last move's. */
+/**
+ * The squares ("row,col") of the move marked on the board: the last move's.
+ * @param {Pick<State, "history" | "lastMove">} state
+ */
 export function lastMoveSquares(state) {
   return (findMove(state, state.lastMove)?.tiles || []).map(([r, c]) => `${r},${c}`);
 }
 
-/** How many passes in a row end a match when every seat has made them (docs/rules.md: "when
- *  every seat has passed twice in a row"); a timeout counts as a pass, a swap does not. */
-export const PASSES_TO_END = 2;
-
-/** The passes (timeouts included) ``seat`` has made since its last play or swap. */
+/**
+ * The passes (timeouts included) ``seat`` has made since its last play or swap.
+ * @param {Pick<State, "history">} state
+ * @param {number} seat
+ */
 export function passesInRow(state, seat) {
   let count = 0;
   for (let i = state.history.moves.length - 1; i >= 0; i -= 1) {
@@ -77,10 +112,12 @@ export function passesInRow(state, seat) {
 }
 
 /** Whether your pass now would end the match: every other seat has already passed enough
- *  times in a row, and this pass makes yours enough too. */
+ *  times in a row (the view's ``passesToEnd``: a timeout counts as a pass, a swap does not),
+ *  and this pass makes yours enough too. */
+/** @param {Pick<State, "history" | "view">} state */
 export function passEndsMatch(state) {
   const view = state.view;
   if (!view || view.you === null || view.you === undefined) return false;
-  const needed = view.passesToEnd ?? PASSES_TO_END; // the table's rule, sent in the view
+  const needed = view.passesToEnd;
   return view.seats.every((seat) => passesInRow(state, seat.seat) + (seat.seat === view.you ? 1 : 0) >= needed);
 }

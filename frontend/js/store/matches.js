@@ -5,12 +5,11 @@
 // and words them.
 import { plural } from "../text.js";
 
-/** @typedef {import("../types/page").MatchRow} MatchRow */
-/** @typedef {import("../types/page").MatchList} MatchList */
+/** @import { MatchList, MatchListState, MatchRow } from "../types/page" */
 
-/** A new list: nothing known yet (the page asks for it as the lobby opens). */
+/** A new list: nothing known yet (the page asks for it as the lobby opens). @returns {MatchListState} */
 export function freshList() {
-  return { rows: /** @type {MatchRow[]} */ ([]), loaded: false, skewMs: 0 };
+  return { rows: [], loaded: false, skewMs: 0 };
 }
 
 /** @param {MatchRow} row */
@@ -33,7 +32,7 @@ export function ordered(rows) {
 
 /**
  * The server's list: it replaces the one the page held.
- * @param {{rows: MatchRow[], loaded: boolean, skewMs: number}} list
+ * @param {MatchListState} list
  * @param {MatchList} frame
  * @param {number} nowMs the page's clock when the frame arrived
  */
@@ -45,7 +44,7 @@ export function applyList(list, frame, nowMs) {
 
 /**
  * One row changed: it replaces the row of that match unless the page already has a newer one.
- * @param {{rows: MatchRow[], loaded: boolean, skewMs: number}} list
+ * @param {MatchListState} list
  * @param {MatchRow} row
  * @param {number} serverTimeMs
  * @param {number} nowMs
@@ -104,7 +103,7 @@ function who(row, seat) {
  * @param {MatchRow} row
  */
 export function opponents(row) {
-  const names = row.seats.filter((_, i) => i !== row.seat).map((s) => s.name);
+  const names = row.seats.filter((_, i) => i !== row.seat).map((seat) => seat.name);
   if (!names.length) return "sozinho";
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
 }

@@ -1,24 +1,42 @@
+// @ts-check
 // The board: an ARIA grid (rows of gridcells) built once, whose squares are redrawn only when
 // what they show changes, inside a viewport that zooms and pans (pinch, double tap, the +/−
 // buttons, and a zoom that follows the tiles you place). It knows nothing of the rules: the
 // layout, the tile values and the board's size are the server's view.
-import { el } from "./dom.js";
+import { el, must, targetOf } from "./dom.js";
 import { SQUARES, squareName } from "../text.js";
 import { clamp, edgePush, focusSquare, follow, freshZoom, pan, step, zoomAt, ZOOMS } from "../zoom.js";
+
+/** @import { Zoom, MatchView, Square, SquareInfo } from "../types/page" */
+/**
+ * @typedef {{ x: number, y: number, x0: number, y0: number }} Pointer
+ * @typedef {{ kind: "pinch", distance: number, zoom: Zoom } | { kind: "maybe-pan" | "pan" | "none", zoom: Zoom }} Gesture
+ */
 
 const TAP_SLOP = 8;
 const DOUBLE_TAP_MS = 320;
 
 export class BoardView {
+  /**
+   * @param {ParentNode} root the table, holding the viewport, the grid and the zoom label
+   * @param {number} size the board's side in squares
+   * @param {{ onSquare?: (row: number, col: number) => void }} [handlers]
+   */
   constructor(root, size, { onSquare } = {}) {
     this.size = size;
     this.onSquare = onSquare;
-    this.viewport = root.querySelector("[data-viewport]");
-    this.grid = root.querySelector("[data-board]");
+    this.viewport = must(root, "[data-viewport]");
+    this.grid = must(root, "[data-board]");
     this.zoomLabel = root.querySelector("[data-zoom-level]");
     this.zoom = freshZoom();
+    /** @type {HTMLElement[]} */
     this.cells = [];
+    /** @type {string[]} */
     this.keys = [];
+    /** @type {(() => boolean) | null} whether a double tap may zoom now (the table says) */
+    this.onDoubleTapAllowed = null;
+    /** @type {HTMLElement | null} the square in the Tab order */
+    this.focusable = null;
     for (let r = 0; r < size; r += 1) {
       const row = el("div", { role: "row", class: "board-row" });
       for (let c = 0; c < size; c += 1) {
@@ -30,8 +48,11 @@ export class BoardView {
       }
       this.grid.append(row);
     }
+    /** @type {Map<number, Pointer>} */
     this.pointers = new Map();
+    /** @type {Gesture | null} */
     this.gesture = null;
+    /** @type {{ t: number, x: number, y: number } | null} */
     this.lastTap = null;
     this.swallowUntil = 0; // the click that ends a pan, a pinch or a double tap is not a tap
     this.viewport.addEventListener("pointerdown", (e) => this.down(e));
@@ -54,6 +75,7 @@ export class BoardView {
     new ResizeObserver(() => this.setZoom(this.zoom)).observe(this.viewport);
   }
 
+  /** @param {number} row @param {number} col @returns {HTMLElement | undefined} */
   cell(row, col) {
     return this.cells[row * this.size + col];
   }
@@ -66,6 +88,7 @@ export class BoardView {
     return (this.px() * this.zoom.scale) / this.size;
   }
 
+  /** @param {Zoom} zoom */
   setZoom(zoom) {
     this.zoom = clamp(zoom, this.px());
     const { scale, x, y } = this.zoom;
@@ -76,6 +99,7 @@ export class BoardView {
     if (this.zoomLabel) this.zoomLabel.textContent = `${Math.round(scale * 100)}%`;
   }
 
+  /** @param {number} direction +1 in, -1 out */
   zoomBy(direction) {
     this.setZoom(step(this.zoom, this.px(), direction));
   }
@@ -84,7 +108,12 @@ export class BoardView {
     this.setZoom(freshZoom());
   }
 
-  /** After a tile goes down: on a small board zoom in around it, else keep it in view. */
+  /**
+   * After a tile goes down: on a small board zoom in around it, else keep it in view.
+   * @param {number} row
+   * @param {number} col
+   * @param {{ zoomIn?: boolean }} [how]
+   */
   followSquare(row, col, { zoomIn = false } = {}) {
     if (zoomIn && this.zoom.scale <= 1 && this.squarePx() < 30) {
       this.setZoom(focusSquare(this.zoom, this.px(), this.size, row, col, ZOOMS[2]));
@@ -93,7 +122,11 @@ export class BoardView {
     }
   }
 
-  /** While a tile is dragged near the viewport's edge, pan that way; true if it moved. */
+  /**
+   * While a tile is dragged near the viewport's edge, pan that way; true if it moved.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   edgePan(clientX, clientY) {
     const box = this.viewport.getBoundingClientRect();
     const { dx, dy } = edgePush(this.zoom, this.px(), clientX - box.left, clientY - box.top);
@@ -105,10 +138,11 @@ export class BoardView {
 
   // -- gestures: one finger pans a zoomed board, two fingers pinch, a double tap zooms --------
 
+  /** @param {PointerEvent} e */
   down(e) {
     if (e.pointerType === "mouse" && e.button !== 0) return;
     // A finger on one of your own tiles drags that tile, it does not pan the board.
-    if (this.pointers.size === 0 && e.target.closest?.(".tile.new")) return;
+    if (this.pointers.size === 0 && targetOf(e)?.closest(".tile.new")) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
     if (this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
@@ -118,6 +152,7 @@ export class BoardView {
     }
   }
 
+  /** @param {PointerEvent} e */
   move(e) {
     const p = this.pointers.get(e.pointerId);
     if (!p) return;
@@ -144,6 +179,7 @@ export class BoardView {
     }
   }
 
+  /** @param {PointerEvent} e @param {boolean} [cancelled] */
   up(e, cancelled = false) {
     const p = this.pointers.get(e.pointerId);
     this.pointers.delete(e.pointerId);
@@ -157,10 +193,10 @@ export class BoardView {
     const now = performance.now();
     // Asked before the tap acts: a tap that puts a tile down is never half of a double tap.
     const zoomable = e.pointerType === "touch" && (this.onDoubleTapAllowed?.() ?? true);
-    const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.("[data-row]");
+    const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-row]");
     if (cell && this.grid.contains(cell)) {
       this.swallowUntil = now + 500;
-      this.onSquare?.(Number(cell.dataset.row), Number(cell.dataset.col));
+      this.onSquare?.(Number(cell.getAttribute("data-row")), Number(cell.getAttribute("data-col")));
     }
     if (!zoomable) {
       this.lastTap = null;
@@ -180,8 +216,11 @@ export class BoardView {
 
   // -- drawing ---------------------------------------------------------------------------------
 
-  /** Draw every square from ``squares(r, c)`` → {key, className, html, label}; only the
-   * squares whose key changed are touched. Returns the number redrawn. */
+  /**
+   * Draw every square from ``squares(r, c)``; only the squares whose key changed are touched.
+   * Returns the number redrawn.
+   * @param {(row: number, col: number) => Square} squares
+   */
   draw(squares) {
     let redrawn = 0;
     for (let r = 0; r < this.size; r += 1) {
@@ -201,17 +240,30 @@ export class BoardView {
     return redrawn;
   }
 
-  /** The roving tab stop: only the cursor's square is in the Tab order. */
+  /**
+   * The roving tab stop: only the cursor's square is in the Tab order.
+   * @param {number} row
+   * @param {number} col
+   */
   setCursor(row, col) {
     const cell = this.cell(row, col);
     if (this.focusable && this.focusable !== cell) this.focusable.tabIndex = -1;
     if (cell) cell.tabIndex = 0;
-    this.focusable = cell;
+    this.focusable = cell ?? null;
   }
 }
 
-/** What one square shows: a tile (with its value), a tentative tile, or its bonus label. */
-export function squareContent(view, r, c, info) {
+/** What one square shows: a tile (with its value: a letter's from the view, a wildcard's
+ *  ``wildValue`` from the catalogue), a tentative tile, or its bonus label. */
+/**
+ * @param {Pick<MatchView, "layout" | "tileValues">} view
+ * @param {number} r
+ * @param {number} c
+ * @param {SquareInfo} info
+ * @param {number | ""} [wildValue]
+ * @returns {Omit<Square, "key">}
+ */
+export function squareContent(view, r, c, info, wildValue = "") {
   const name = squareName(r, c);
   const bonus = SQUARES[view.layout?.[r]?.[c]] || SQUARES["."];
   const classes = ["square", bonus.css];
@@ -219,7 +271,7 @@ export function squareContent(view, r, c, info) {
   if (info.cursor) classes.push("cursor");
   if (info.anchor) {
     classes.push("anchored");
-    extra.push(`Âncora de ${info.anchor}`);
+    extra.push(info.anchor);
   }
   if (info.doubled) {
     classes.push("doubled");
@@ -241,14 +293,14 @@ export function squareContent(view, r, c, info) {
   if (info.cell && info.cell !== ".") {
     const letter = info.cell.toUpperCase();
     const wild = info.cell !== letter;
-    const value = wild ? 0 : view.tileValues?.[letter] ?? "";
+    const value = wild ? wildValue : view.tileValues[letter] ?? "";
     const tileClass = ["tile", wild ? "wild" : "", info.last ? "last" : "", info.fresh ? "fresh" : ""]
       .filter(Boolean).join(" ");
     html = `<span class="${tileClass}" data-value="${value}">${letter}</span>${badges}`;
     label = `${letter}, ${name}${wild ? ", coringa" : ""}${info.last ? ", última jogada" : ""}${suffix}`;
   } else if (info.tentative) {
     const t = info.tentative;
-    html = `<span class="tile new${t.wild ? " wild" : ""}" data-value="${t.wild ? 0 : view.tileValues?.[t.letter] ?? ""}">${t.letter}</span>${badges}`;
+    html = `<span class="tile new${t.wild ? " wild" : ""}" data-value="${t.wild ? wildValue : view.tileValues[t.letter] ?? ""}">${t.letter}</span>${badges}`;
     label = `${t.letter}, ${name}, sua peça ainda não confirmada${t.wild ? " (coringa)" : ""}${suffix}`;
   } else {
     html = `${bonus.short ? `<span class="lbl">${bonus.short}</span>` : ""}${badges}`;

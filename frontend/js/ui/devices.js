@@ -8,30 +8,7 @@
 // in the module: the lobby's and the entry page's templates call `devicesSection()` and
 // `devicesEntry()`, and the panel redraws only itself when its own answers come.
 
-/**
- * @typedef {{ playerId: string, name: string, token: string }} Guest
- * @typedef {{ id: string, label: string, createdAtMs: number, lastSeenAtMs: number,
- *             current: boolean }} Device
- * @typedef {{ code: string, expiresAtMs: number, ended?: boolean }} ShownCode
- * @typedef {{
- *   apiUrl: () => string,
- *   onJoined: (guest: Guest) => void,
- *   onSignedOut: (message: string) => void,
- *   toast: (text: string, kind?: string) => void,
- * }} Hooks
- * @typedef {{
- *   player: string | null,
- *   devices: Device[] | null,
- *   loading: boolean,
- *   error: string,
- *   code: ShownCode | null,
- *   asking: boolean,
- *   joinedLabel: string,
- *   entryOpen: boolean,
- *   entryBusy: boolean,
- *   notice: string,
- * }} Panel
- */
+/** @import { Device, DevicesHooks as Hooks, DevicesPanel as Panel, Guest, ShownCode } from "../types/page" */
 
 import { esc } from "./dom.js";
 import { confirmDialog } from "./dialog.js";

@@ -1,15 +1,25 @@
+// @ts-check
 // The entry page: the name a guest plays under (checked here with the server's own rules, in
 // Portuguese), and what a link to a match leads to when it is opened before a name is chosen.
 import { esc } from "./dom.js";
 import { tiles } from "./tiles.js";
 import { devicesEntry, devicesNotice } from "./devices.js";
 
+/** @import { State, InviteSummary } from "../types/page" */
+/**
+ * @typedef {{ live: boolean, refused?: string, lead: string, body: string, button: string }} Invite
+ *   the invitation card's parts, HTML-escaped
+ */
+
 // -- validation (the browser's own bubble speaks English: the forms are novalidate) -------------
 
 const NAME_MAX = 20;
 
-/** The Portuguese message for a field of the entry or join-room forms; "" when it is valid
- *  (and for any other element, buttons included). */
+/**
+ * The Portuguese message for a field of the entry or join-room forms; "" when it is valid
+ * (and for any other element, buttons included).
+ * @param {{ name?: string, id?: string, value?: string } | null | undefined} input a form's field
+ */
 export function validationMessage(input) {
   const raw = String(input?.value ?? "");
   if (input?.name === "code" || input?.id === "room-code") {
@@ -37,24 +47,9 @@ export function validationMessage(input) {
   return "";
 }
 
-/** Checks a form's field, shows the message in its [data-form-error]; true when it is valid. */
-export function checkForm(form) {
-  const field = form?.querySelector("input[name]");
-  if (!field) return true;
-  const message = validationMessage(field);
-  const box = form.querySelector("[data-form-error]");
-  if (box) box.textContent = message;
-  if (message) {
-    field.setAttribute("aria-invalid", "true");
-    field.focus();
-    return false;
-  }
-  field.removeAttribute("aria-invalid");
-  return true;
-}
-
 // -- entry -------------------------------------------------------------------------------------
 
+/** @param {Pick<State, "invite" | "inviteSummary" | "me">} state */
 export function entryScreen(state) {
   const invite = state.invite ? inviteCard(state.inviteSummary) : null;
   return `
@@ -91,11 +86,13 @@ export function entryScreen(state) {
 // -- a match's link opened before choosing a name ----------------------------------------------
 
 /** "Ana", "Ana e Bia", "Ana, Robô 1 e Robô 2". */
+/** @param {string[]} names */
 export function namesList(names) {
   return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
 }
 
 /** Why the link leads to nothing to watch now, said plainly (the server's refusal codes). */
+/** @type {Record<string, string>} */
 const REFUSED = {
   "match.not_found": "Esta partida não foi encontrada: o link pode estar incompleto, ou a partida é antiga e já saiu do ar.",
   "watch.closed": "Esta mesa não aceita espectadores enquanto a partida está em andamento. Quando ela terminar, este mesmo link mostra a partida lance a lance.",
@@ -105,6 +102,10 @@ const REFUSED = {
 /** The invitation card's parts for what the server said of the match (``summary``: the
  *  identity API's ``GET /match/<id>`` as ``net.matchSummary`` returns it; null when it is not
  *  known, and the card says what the link is in general). HTML-escaped. */
+/**
+ * @param {InviteSummary | null | undefined} summary
+ * @returns {Invite}
+ */
 export function inviteCard(summary) {
   const general = {
     live: true, lead: "",
@@ -138,6 +139,7 @@ export function inviteCard(summary) {
 /** A link to a match opened before choosing a name: what it leads to. Who plays, the theme and
  *  whether it is live come from the identity API's public summary of the match, asked for as
  *  the page opens; until it answers (or if it cannot), the card says what such a link is. */
+/** @param {Invite} invite */
 function watchInvite(invite) {
   const dot = invite.live ? '<span class="live-dot" aria-hidden="true"></span>' : "";
   const lead = invite.lead ? `<p class="invite-lead" data-invite-summary${invite.refused ? ` data-refused="${esc(invite.refused)}"` : ""}>${invite.lead}</p>` : "";

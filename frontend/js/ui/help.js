@@ -1,32 +1,46 @@
+// @ts-check
 // The help pages (Como jogar, Com amigos, Regras completas) in a modal <dialog>, so they open
 // over any screen, the table included, without leaving the match. Each page is a static HTML
 // fragment in help/, fetched the first time it is opened (the first load stays small). The
 // address follows the page (#/como-jogar, #/com-amigos, #/regras), so a page can be linked.
 
+import { must, targetOf } from "./dom.js";
+
+/** @type {Record<string, string>} */
 export const HELP_PAGES = {
   "como-jogar": "Como jogar",
   "com-amigos": "Com amigos",
   regras: "Regras",
 };
 
+/** @type {Map<string, string>} the pages fetched so far (a cache of static files) */
 const fragments = new Map();
+/** @type {HTMLDialogElement | null} */
 let dialog = null;
-let before = null;  // where the focus was when the help opened
-let returnHash = null; // the address the help replaced (a match link), restored on close
+/** @type {Element | null} where the focus was when the help opened */
+let before = null;
+/** @type {string | null} the address the help replaced (a match link), restored on close */
+let returnHash = null;
 
-/** The help page an address names ("#/regras" → "regras"), or null. */
+/**
+ * The help page an address names ("#/regras" → "regras"), or null.
+ * @param {string | null | undefined} hash
+ */
 export function helpPageOf(hash) {
   const page = String(hash || "").replace(/^#\/?/, "");
   return Object.hasOwn(HELP_PAGES, page) ? page : null;
 }
 
+/** @param {string} page @returns {Promise<string>} */
 async function fragment(page) {
-  if (!fragments.has(page)) {
+  let text = fragments.get(page);
+  if (text === undefined) {
     const response = await fetch(`help/${page}.html`);
     if (!response.ok) throw new Error(String(response.status));
-    fragments.set(page, await response.text());
+    text = await response.text();
+    fragments.set(page, text);
   }
-  return fragments.get(page);
+  return text;
 }
 
 function build() {
@@ -43,11 +57,12 @@ function build() {
     <nav class="help-tabs" aria-label="Páginas de ajuda">${tabs}</nav>
     <article class="help-page" data-help-body></article>`;
   box.addEventListener("click", (event) => {
-    if (event.target.closest("[data-help-close]")) { closeHelp(); return; }
-    const link = event.target.closest("[data-help-page]");
+    const target = targetOf(event);
+    if (target?.closest("[data-help-close]")) { closeHelp(); return; }
+    const link = target?.closest("[data-help-page]");
     if (link) {
       event.preventDefault();
-      openHelp(link.dataset.helpPage);
+      openHelp(link.getAttribute("data-help-page") || "");
     }
   });
   box.addEventListener("cancel", (event) => { event.preventDefault(); closeHelp(); });
@@ -55,16 +70,19 @@ function build() {
   return box;
 }
 
-/** Opens (or switches to) a help page; the page's heading takes the focus. */
+/**
+ * Opens (or switches to) a help page; the page's heading takes the focus.
+ * @param {string} page
+ */
 export async function openHelp(page) {
   if (!Object.hasOwn(HELP_PAGES, page)) page = "como-jogar";
-  dialog ??= build();
-  if (!dialog.open) {
+  const box = dialog ??= build();
+  if (!box.open) {
     before = document.activeElement;
-    dialog.showModal();
+    box.showModal();
   }
-  for (const tab of dialog.querySelectorAll(".help-tabs [data-help-page]")) {
-    if (tab.dataset.helpPage === page) tab.setAttribute("aria-current", "page");
+  for (const tab of box.querySelectorAll(".help-tabs [data-help-page]")) {
+    if (tab.getAttribute("data-help-page") === page) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
   if (location.hash !== `#/${page}`) {
@@ -72,7 +90,7 @@ export async function openHelp(page) {
     if (!helpPageOf(location.hash) && location.hash) returnHash = location.hash;
     history.replaceState(null, "", `#/${page}`);
   }
-  const body = dialog.querySelector("[data-help-body]");
+  const body = must(box, "[data-help-body]");
   body.dataset.page = page;
   try {
     body.innerHTML = await fragment(page);
@@ -93,15 +111,15 @@ export function closeHelp() {
   returnHash = null;
   // The screen may have been redrawn meanwhile (a frame arrived): the same link, by its id.
   const back = before?.isConnected ? before : before?.id ? document.getElementById(before.id) : null;
-  back?.focus?.({ preventScroll: true });
+  if (back instanceof HTMLElement) back.focus({ preventScroll: true });
 }
 
 /** Help links anywhere in the page (href="#/como-jogar") and the address open the dialog. */
 export function bindHelp() {
   document.addEventListener("click", (event) => {
-    const link = event.target.closest?.("a[href^='#/'], [data-help-open]");
+    const link = targetOf(event)?.closest("a[href^='#/'], [data-help-open]");
     if (!link || link.closest(".help-dialog")) return;
-    const page = link.dataset.helpOpen || helpPageOf(link.getAttribute("href"));
+    const page = link.getAttribute("data-help-open") || helpPageOf(link.getAttribute("href"));
     if (!page) return;
     event.preventDefault();
     openHelp(page);

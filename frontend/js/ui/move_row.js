@@ -1,3 +1,4 @@
+// @ts-check
 // The move row under the board, on your turn: what the move you are building will score, or
 // what it still needs, and whether Confirmar can play it. A move being built is not a mistake:
 // what the server's preview says is still missing (the centre, a link to the board, a second
@@ -6,19 +7,24 @@
 // knows the server would refuse, and its description is the very sentence that says why.
 import { esc } from "./dom.js";
 import { countsAsText } from "./receipt.js";
-import { BANDS, plural, shout } from "../text.js";
-import { isBuilding } from "../store/move.js";
+import { BANDS, plural, shout, squareName } from "../text.js";
+import { isBuilding, pickLimit } from "../store/move.js";
+
+/** @import { State, Breakdown, Row } from "../types/page" */
 
 /** The id of the sentence that says why Confirmar is off (its aria-describedby). */
 export const REASON_ID = "move-reason";
 
-/** What the move row shows on your turn, and Confirmar's state: {html, enabled, reason}.
- *  ``reason``: the id of the element that says why Confirmar is off, or null. */
-export function moveRow(state, settled = null) {
+/**
+ * What the move row shows on your turn, and Confirmar's state.
+ * @param {State} state
+ * @returns {Row}
+ */
+export function moveRow(state) {
   const p = state.preview;
   if (state.mode === "swap") {
     const picked = state.swap.length;
-    const limit = state.view.swapLimit;
+    const limit = pickLimit(state);
     // Short enough for a phone's row: how many are picked, of how many at most.
     const text = picked ? `Peças para trocar: ${picked} de até ${limit}.`
       : `Escolha as peças para trocar (até ${limit}).`;
@@ -29,27 +35,43 @@ export function moveRow(state, settled = null) {
     return { html: `<span class="muted" id="${REASON_ID}"><strong>Sua vez:</strong> monte uma palavra.</span>`,
              enabled: false, reason: REASON_ID };
   }
-  if (p.status !== "ok" && p.status !== "error") { // asked, or about to be
+  if (p.status === "idle" || p.status === "pending") { // asked, or about to be
     // The last answer stays (dimmed) until the next one comes: the row does not flicker.
-    if (settled) return { ...settled, html: `<span class="stale" aria-busy="true">${settled.html}</span>` };
+    if (p.status === "pending" && p.settled) {
+      const settled = answerRow(state, p.settled);
+      return { ...settled, html: `<span class="stale" aria-busy="true">${settled.html}</span>` };
+    }
     return { html: '<span class="muted">Calculando…</span>', enabled: false, reason: null };
   }
+  return answerRow(state, p);
+}
+
+/**
+ * The row for one answer of the preview: its points and words, or what the move needs.
+ * @param {State} state
+ * @param {import("../types/page").Answer} p
+ * @returns {Row}
+ */
+function answerRow(state, p) {
   if (p.status === "error") {
     // A card's target asked in the prompt over the hand is said there, once.
     if (p.code === "card.target" && state.target) return { html: "", enabled: false, reason: "target-help" };
     const building = isBuilding(p.code);
     const html = building
-      ? `<span class="need-text" id="${REASON_ID}" data-preview-need>${esc(needText(state, p))}</span>`
+      ? `<span class="need-text" id="${REASON_ID}" data-preview-need>${esc(needText(p))}</span>`
       : `<span class="error-text" id="${REASON_ID}" data-preview-error>${esc(p.message)}</span>`;
     return { html, enabled: false, reason: REASON_ID };
   }
   return { html: previewHtml(p.breakdown), enabled: true, reason: null };
 }
 
-/** What a move being built still needs, in a plain voice. */
-function needText(state, preview) {
-  const square = state.fault;
-  const name = square ? `${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[square[1]]}${square[0] + 1}` : "";
+/**
+ * What a move being built still needs, in a plain voice.
+ * @param {{ code: string, message: string, square: [number, number] | null }} preview the refusal
+ */
+function needText(preview) {
+  const square = preview.square;
+  const name = square ? squareName(square[0], square[1]) : "";
   switch (preview.code) {
     case "move.centre": return `Falta passar pela casa do centro${name ? `, ${name}` : ""}.`;
     case "move.not_connected": return "Falta ligar a palavra às peças do tabuleiro.";
@@ -63,6 +85,7 @@ function needText(state, preview) {
 
 /** Points, band and the words formed. On a phone the row has one line each for the points
  *  and for the words; words that do not fit are counted (+2), read whole by screen readers. */
+/** @param {Breakdown} b */
 function previewHtml(b) {
   const band = BANDS[b.band] || BANDS.Frio;
   const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main));

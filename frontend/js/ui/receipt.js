@@ -1,7 +1,13 @@
+// @ts-check
 // The score receipt: the whole calculation, letter by letter, as the server computed it.
 import { esc } from "./dom.js";
 import { BANDS, CHAIN_EFFECTS, plural, shout, times } from "../text.js";
+import { cardName } from "../store/catalog.js";
 
+/** @import { Breakdown, Move } from "../types/page" */
+/** @import { WordScore } from "../types/protocol" */
+
+/** @param {WordScore} word */
 function lettersRows(word) {
   return word.letters.map((l) => `<tr>
       <td>${esc(l.letter)}${l.wildcard ? " <small>(coringa)</small>" : ""}${l.placed ? "" : ' <small class="muted">(no tabuleiro)</small>'}</td>
@@ -12,19 +18,25 @@ function lettersRows(word) {
 
 /** Why the band, when the main word counted as another word of the theme: "CHUTOU conta
  * como CHUTAR" (a conjugation as its verb, BOLINHAS as BOLA); "" when it counted as itself. */
+/** @param {Breakdown} b */
 export function countsAsText(b) {
   const main = b.words.find((w) => w.main);
   if (!b.matchedDisplay || !main) return "";
   return `${shout(main.display)} conta como ${shout(b.matchedDisplay)}`;
 }
 
+/** @param {Breakdown} b */
 function countsAs(b) {
   const text = countsAsText(b);
   return text ? ` <small data-counts-as>(${esc(text)})</small>` : "";
 }
 
-/** The breakdown as a table: each word (the main one first), then length, band and chain. */
-export function breakdownHtml(b) {
+/**
+ * The breakdown as a table: each word (the main one first), then length, band and chain.
+ * @param {Breakdown} b
+ * @param {Pick<import("../types/page").State, "catalog">} state whose catalogue names the cards
+ */
+export function breakdownHtml(b, state) {
   const band = BANDS[b.band] || BANDS.Frio;
   const words = [...b.words].sort((x, y) => Number(y.main) - Number(x.main)).map((w) => `
     <tbody>
@@ -46,24 +58,30 @@ export function breakdownHtml(b) {
       <dt>Palavras</dt><dd>${b.wordsTotal}</dd>
       ${b.lengthBonus ? `<dt>Bônus de comprimento <small>(${esc(shout(longest))})</small></dt><dd>+${b.lengthBonus}</dd>` : ""}
       <dt>Subtotal</dt><dd>${b.subtotal}</dd>
-      <dt>Faixa ${band.label}${b.prisma ? " com Prisma" : ""}${countsAs(b)}</dt><dd>${times(b.bandWeightPct)}</dd>
+      <dt>Faixa ${band.label}${b.prisma ? ` com ${esc(cardName(state, "prisma"))}` : ""}${countsAs(b)}</dt><dd>${times(b.bandWeightPct)}</dd>
       ${chain.bonusPct !== 100 ? `<dt>Corrente de ${chain.after}</dt><dd>${times(chain.bonusPct)}</dd>` : ""}
       ${chainText ? `<dt>Corrente</dt><dd>${esc(chainText)}</dd>` : ""}
       <dt class="total">Total</dt><dd class="total" data-receipt-total>${plural(b.total, "ponto", "pontos")}</dd>
     </dl>`;
 }
 
-/** A move's one-line summary: who, the words, the band and the points. */
+/**
+ * A move's one-line summary: who, the words, the band and the points.
+ * @param {Pick<Move, "kind" | "band" | "words" | "points" | "count">} entry
+ * @param {string} name
+ */
 export function moveSummary(entry, name) {
   if (entry.kind === "play") {
-    const band = BANDS[entry.band] || BANDS.Frio;
+    const band = BANDS[entry.band ?? "Frio"] || BANDS.Frio;
     const [main, ...cross] = entry.words;
     return `<span class="who">${esc(name)}</span>
       <span class="word">${esc(shout(main))}</span>${cross.length ? ` <small class="muted">+ ${esc(cross.map(shout).join(", "))}</small>` : ""}
       <span class="band ${band.css}">${band.label}</span>
       <span class="pts">+${entry.points}</span>`;
   }
-  const what = { swap: `trocou ${plural(entry.count || 0, "peça", "peças")}`, passed: "passou",
-                 timed_out: "passou (tempo esgotado)" }[entry.kind] || entry.kind;
+  /** @type {Record<string, string>} */
+  const kinds = { swap: `trocou ${plural(entry.count || 0, "peça", "peças")}`, passed: "passou",
+                  timed_out: "passou (tempo esgotado)" };
+  const what = kinds[entry.kind] || entry.kind;
   return `<span class="who">${esc(name)}</span> <span class="muted">${what}</span>`;
 }

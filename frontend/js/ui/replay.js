@@ -1,3 +1,4 @@
+// @ts-check
 // A match from its link (#/partida/ID): a finished one move by move (the board after each
 // move, the move with its receipt and, for the person who played it, their review of it), a
 // live one as a spectator sees it, following its latest move. Anyone with the link sees only
@@ -8,7 +9,13 @@ import { boardHtml, reviewFor } from "./summary.js";
 import { plural } from "../text.js";
 import { replayBoard } from "../store/replay.js";
 
-/** The board after ``step`` moves, the tiles of the step's own move marked. */
+/** @import { State, MatchView } from "../types/page" */
+
+/**
+ * The board after ``step`` moves, the tiles of the step's own move marked.
+ * @param {State & { view: MatchView }} state
+ * @param {number} step
+ */
 function boardAt(state, step) {
   const move = state.history.moves[step - 1];
   const fresh = new Set((move?.kind === "play" ? move.tiles || [] : []).map(([r, c]) => `${r}:${c}`));
@@ -16,7 +23,9 @@ function boardAt(state, step) {
                    { fresh, label: `Tabuleiro depois do lance ${step}`, className: "replay-board" });
 }
 
+/** @param {State & { view: MatchView }} state @param {number} step */
 function scoresAt(state, step) {
+  /** @type {Record<number, number | null>} */
   const totals = {};
   for (const move of state.history.moves.slice(0, step)) totals[move.seat] = move.total;
   return (state.view.seats || []).map((s) => `<li${s.seat === state.view.you ? ' class="me"' : ""}>
@@ -24,8 +33,11 @@ function scoresAt(state, step) {
       <strong>${totals[s.seat] ?? 0}</strong></li>`).join("");
 }
 
+/** @param {State} state */
 export function replayScreen(state) {
   const view = state.view;
+  if (!view) return '<p class="loading">Carregando a partida…</p>';
+  const shown = { ...state, view };
   const moves = state.history.moves;
   const step = Math.min(state.replayStep, moves.length);
   const move = moves[step - 1];
@@ -43,7 +55,7 @@ export function replayScreen(state) {
         <h2 id="replay-title" tabindex="-1" data-screen-heading>${esc(names.join(" × "))}</h2>
         <div class="replay-grid">
           <div>
-            ${boardAt(state, step)}
+            ${boardAt(shown, step)}
             ${turn}
             <div class="replay-controls" role="group" aria-label="Lances"${live ? " hidden" : ""}>
               <button type="button" data-action="replay-first" ${step ? "" : "disabled"}>Início</button>
@@ -56,10 +68,10 @@ export function replayScreen(state) {
             ${loading}
           </div>
           <div>
-            <ul class="replay-scores" aria-label="Placar neste lance">${scoresAt(state, step)}</ul>
+            <ul class="replay-scores" aria-label="Placar neste lance">${scoresAt(shown, step)}</ul>
             <div class="replay-move" aria-live="polite" data-replay-move>
               ${move ? `<p class="move-line"><span class="num muted">${move.move + 1}.</span> ${moveSummary(move, names[move.seat] || "?")}</p>
-                ${move.breakdown ? breakdownHtml(move.breakdown) : ""}` : (live ? '<p class="muted" data-no-moves>Ainda não houve lances: cada um aparece aqui assim que é jogado.</p>'
+                ${move.breakdown ? breakdownHtml(move.breakdown, state) : ""}` : (live ? '<p class="muted" data-no-moves>Ainda não houve lances: cada um aparece aqui assim que é jogado.</p>'
                   : '<p class="muted">O tabuleiro antes do primeiro lance. Use Próximo para ver a partida.</p>')}
             </div>
             ${review ? `<section class="replay-review" aria-label="Sua revisão deste lance">${review}</section>` : ""}

@@ -1,47 +1,72 @@
+// @ts-check
 // The screens around a match: entry, lobby, queue, room, and the end of a match.
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
-import { esc } from "./dom.js";
-import { REASONS, REASONS_ALONE, TIE_BREAKS, plural, shout } from "../text.js";
+import { esc, must, targetOf } from "./dom.js";
+import { TIE_BREAKS, inWords, plural, reasonText, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
 import { devicesSection } from "./devices.js";
+import { named } from "../store/catalog.js";
 
-export { checkForm, entryScreen, validationMessage } from "./entry.js";
+export { entryScreen, validationMessage } from "./entry.js";
+
+/** @import { State, RoomSettings } from "../types/page" */
+/** @import { FormSettings, RoomForm } from "../types/protocol" */
+/**
+ * @typedef {Pick<FormSettings, "rounds" | "turnSeconds" | "cards" | "themed"> & { bots?: number }} Summarized
+ * @typedef {Omit<FormSettings, "themeId" | "bots" | "botLevel"> & { bots?: number, botLevel?: number }} FormRead
+ *   what a form says: a Solo or room form asks for bots, a table's theme is not asked
+ */
 
 // -- small helpers -----------------------------------------------------------------------------
 
 const NUMBER = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1, useGrouping: "min2" });
 
-// A number as Brazilians write it: a decimal comma, a dot for thousands only from 10.000 on.
+/**
+ * A number as Brazilians write it: a decimal comma, a dot for thousands only from 10.000 on.
+ * @param {unknown} value
+ */
 function num(value) {
   return NUMBER.format(Number(value) || 0);
 }
 
+/** @param {unknown} value */
 function rating(value) {
   return num(Math.round(Number(value) || 0));
 }
 
 // The <details> groups the player opened stay open when a frame re-renders the screen.
+/** @type {Set<string>} */
 const openGroups = new Set();
 if (typeof document !== "undefined") {
   document.addEventListener("toggle", (event) => {
-    const key = event.target?.dataset?.keepOpen;
+    const details = event.target;
+    if (!(details instanceof HTMLDetailsElement)) return;
+    const key = details.dataset.keepOpen;
     if (!key) return;
-    if (event.target.open) openGroups.add(key); else openGroups.delete(key);
+    if (details.open) openGroups.add(key); else openGroups.delete(key);
   }, true);
 }
 
 // The line under "Jogar agora" follows the solo settings as the player changes them.
 if (typeof document !== "undefined") {
   document.addEventListener("change", (event) => {
-    const box = event.target?.closest?.("[data-settings]");
-    const line = box && document.querySelector(`[data-settings-summary="${box.dataset.settings}"]`);
-    if (line) line.textContent = settingsSummary(readSettings(document, box.dataset.settings));
+    const box = targetOf(event)?.closest("[data-settings]");
+    const prefix = box?.getAttribute("data-settings");
+    const line = prefix && document.querySelector(`[data-settings-summary="${prefix}"]`);
+    if (prefix && line) line.textContent = settingsSummary(readSettings(document, prefix));
   });
 }
 
+/**
+ * A <details> group that stays open across redraws once the player opened it.
+ * @param {string} key
+ * @param {string} summary
+ * @param {string} body
+ * @param {{ className?: string, extra?: string }} [how]
+ */
 function group(key, summary, body, { className = "adjust", extra = "" } = {}) {
   return `<details class="${className}" data-keep-open="${key}"${openGroups.has(key) ? " open" : ""}${extra}>
       <summary>${summary}</summary>
@@ -57,6 +82,7 @@ const ICONS = {
   flag: `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect x="9" y="5" width="3.5" height="38" rx="1.7" fill="currentColor"/><path d="M12.5 7h24l-5 8 5 8h-24z" fill="currentColor"/></svg>`,
 };
 
+/** @param {string | null | undefined} name */
 function initials(name) {
   const parts = String(name || "?").trim().split(/\s+/);
   return esc(((parts[0]?.[0] || "?") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase());
@@ -64,8 +90,7 @@ function initials(name) {
 
 // -- the settings of a match -------------------------------------------------------------------
 
-const LEVELS = [[1, "Iniciante"], [2, "Aprendiz"], [3, "Jogador"], [4, "Experiente"], [5, "Mestre"]];
-
+/** @param {number} v */
 function seconds(v) {
   if (v < 60) return `${v} segundos`;
   const min = Math.floor(v / 60);
@@ -75,11 +100,13 @@ function seconds(v) {
 }
 
 // The short form for the options of a select (it must fit half a phone's width).
+/** @param {number} v */
 function shortSeconds(v) {
   if (v < 60) return `${v} s`;
   return v % 60 === 30 ? `${Math.floor(v / 60)} min e meio` : `${v / 60} min`;
 }
 
+/** @param {Summarized} s */
 function settingsSummary(s) {
   const parts = [plural(s.rounds, "rodada", "rodadas"), `${seconds(s.turnSeconds)} por turno`];
   if (s.bots !== undefined) {
@@ -90,18 +117,26 @@ function settingsSummary(s) {
   return parts.join(" · ");
 }
 
-const DEFAULTS = { turnSeconds: 90, rounds: 15, cards: true, themed: true, bots: 1, botLevel: 3,
-  spectators: true };
-
-function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
-  const s = { ...DEFAULTS, ...settings };
-  const opt = (value, label, current) =>
-    `<option value="${value}"${String(value) === String(current) ? " selected" : ""}>${label}</option>`;
-  const field = (name, label, options) => `
+/** A Solo or room form: its starting values ``settings``, its limits and choices the
+ *  catalogue's ``form`` (the page offers nothing the server would refuse). */
+/**
+ * @param {string} prefix
+ * @param {RoomForm} form
+ * @param {FormSettings} settings
+ * @param {{ withBots?: boolean }} [how]
+ */
+function settingsForm(prefix, form, settings, { withBots = true } = {}) {
+  const s = settings;
+  const opt = (/** @type {number} */ value, /** @type {string} */ label, /** @type {number} */ current) =>
+    `<option value="${value}"${value === current ? " selected" : ""}>${label}</option>`;
+  /** @type {Record<string, keyof FormSettings>} */
+  const names = { turn: "turnSeconds", rounds: "rounds", bots: "bots", level: "botLevel" };
+  const field = (/** @type {string} */ name, /** @type {string} */ label, /** @type {string} */ options) => `
       <div class="field">
         <label for="${prefix}-${name}">${label}</label>
-        <select id="${prefix}-${name}" name="${{ turn: "turnSeconds", rounds: "rounds", bots: "bots", level: "botLevel" }[name]}">${options}</select>
+        <select id="${prefix}-${name}" name="${names[name]}">${options}</select>
       </div>`;
+  /** @param {string} name @param {"cards" | "themed" | "spectators"} key @param {string} label @param {string} hint */
   const toggle = (name, key, label, hint) => `
       <div class="switch">
         <input id="${prefix}-${name}" name="${key}" type="checkbox" role="switch"
@@ -111,44 +146,41 @@ function settingsForm(prefix, settings = {}, { withBots = true } = {}) {
   return `
     <div class="settings" data-settings="${prefix}">
       ${withBots ? `
-      ${field("bots", "Robôs", [0, 1, 2, 3].map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
-      ${field("level", "Nível dos robôs", LEVELS.map(([v, n]) => opt(v, n, s.botLevel)).join(""))}` : ""}
-      ${field("rounds", "Rodadas", [2, 3, 4, 5, 10, 15, 20].map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
-      ${field("turn", "Tempo por turno", [20, 30, 60, 90, 120, 180].map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
+      ${field("bots", "Robôs", form.bots.choices.map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
+      ${field("level", "Nível dos robôs", form.botLevels.map((l) => opt(l.level, esc(l.name), s.botLevel)).join(""))}` : ""}
+      ${field("rounds", "Rodadas", form.rounds.choices.map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
+      ${field("turn", "Tempo por turno", form.turnSeconds.choices.map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
       ${toggle("cards", "cards", "Cartas de poder", "Compre cartas com moedas e vire o jogo.")}
       ${toggle("themed", "themed", "Com tema", "Palavras do tema valem mais pontos.")}
       ${toggle("spectators", "spectators", "Espectadores", "Quem tiver o link da partida pode assistir ao vivo, sem ver as peças de ninguém.")}
     </div>`;
 }
 
+/**
+ * The settings a form says now.
+ * @param {ParentNode} root
+ * @param {string} prefix the form's (solo, room, update)
+ * @returns {FormRead}
+ */
 export function readSettings(root, prefix) {
-  const box = root.querySelector(`[data-settings="${prefix}"]`);
-  const value = (name) => box.querySelector(`[name="${name}"]`);
+  const box = must(root, `[data-settings="${prefix}"]`);
+  const number = (/** @type {string} */ name) => Number(must(box, `[name="${name}"]`, HTMLSelectElement).value);
+  const checked = (/** @type {string} */ name) => must(box, `[name="${name}"]`, HTMLInputElement).checked;
+  /** @type {FormRead} */
   const out = {
-    turnSeconds: Number(value("turnSeconds").value), rounds: Number(value("rounds").value),
-    cards: value("cards").checked, themed: value("themed").checked,
-    spectators: value("spectators").checked,
+    turnSeconds: number("turnSeconds"), rounds: number("rounds"),
+    cards: checked("cards"), themed: checked("themed"), spectators: checked("spectators"),
   };
-  if (value("bots")) {
-    out.bots = Number(value("bots").value);
-    out.botLevel = Number(value("botLevel").value);
+  if (box.querySelector('[name="bots"]')) {
+    out.bots = number("bots");
+    out.botLevel = number("botLevel");
   }
   return out;
 }
 
 // -- lobby -------------------------------------------------------------------------------------
 
-const STYLE_NAMES = { classico: "Clássico", madeira: "Madeira", neon: "Neon" };
-const BOARD_NAMES = { claro: "Claro", noturno: "Noturno", veterano: "Feltro verde" };
-const BADGE_NAMES = {
-  "primeira-partida": "Primeira partida", "primeira-vitoria": "Primeira vitória",
-  "palavra-longa": "Palavra longa", veterano: "Veterano",
-};
-
-export function badgeName(id) {
-  return BADGE_NAMES[id] || id;
-}
-
+/** @param {State} state */
 function profileStrip(state) {
   const me = state.me;
   const matches = me?.matches ?? 0;
@@ -160,7 +192,7 @@ function profileStrip(state) {
       <div class="hello-text">
         <h2 id="profile-title" tabindex="-1" data-screen-heading>Olá, ${esc(me?.name || "")}!</h2>
         <p data-profile class="stats">
-          <span class="stat stat-rating">Classificação <strong>${me ? rating(me.rating) : "—"}</strong></span>
+          <span class="stat stat-rating">Classificação <strong>${me?.rating === undefined ? "—" : rating(me.rating)}</strong></span>
           <span class="stat">${matches ? plural(matches, "partida jogada", "partidas jogadas") : "Nenhuma partida ainda"}</span>
           ${rated ? `<span class="stat">${plural(rated, "partida normal", "partidas normais")}</span>` : ""}
           ${badges.length ? `<span class="stat">${plural(badges.length, "medalha", "medalhas")}</span>` : ""}
@@ -169,8 +201,9 @@ function profileStrip(state) {
     </section>`;
 }
 
-function soloMode(state) {
-  const s = { ...DEFAULTS, ...(state.lastSettings || {}) };
+/** @param {State} state @param {RoomForm} form */
+function soloMode(state, form) {
+  const s = { ...form.solo, ...(state.lastSettings || {}) };
   return `
     <section class="mode mode-solo" aria-labelledby="solo-title">
       <div class="mode-main">
@@ -187,12 +220,15 @@ function soloMode(state) {
         </button>
         <p class="mode-note" data-settings-summary="solo">${esc(settingsSummary(s))}</p>
       </div>
-      ${tiles("JOGAR", "tiles hero-tiles")}
-      ${group("solo", "Ajustes da partida solo", settingsForm("solo", state.lastSettings || {}), { className: "adjust adjust-on-dark" })}
+      ${tiles("JOGAR", "tiles hero-tiles", state.catalog?.tileValues)}
+      ${group("solo", "Ajustes da partida solo", settingsForm("solo", form, s), { className: "adjust adjust-on-dark" })}
     </section>`;
 }
 
-function normalMode() {
+/** @param {RoomForm} form */
+function normalMode(form) {
+  const seats = form.seats.choices.map((n) =>
+    `<option value="${n}"${n === form.queueSeats ? " selected" : ""}>${plural(n, "jogador", "jogadores")}</option>`).join("");
   return `
     <section class="mode mode-normal" aria-labelledby="normal-title">
       <div class="mode-head">
@@ -205,16 +241,14 @@ function normalMode() {
       <p class="mode-pitch">Entre na fila: se faltar gente, robôs do seu nível completam a mesa.</p>
       <div class="field">
         <label for="queue-seats">Jogadores na mesa</label>
-        <select id="queue-seats">
-          <option value="2">2 jogadores</option><option value="3">3 jogadores</option>
-          <option value="4" selected>4 jogadores</option>
-        </select>
+        <select id="queue-seats">${seats}</select>
       </div>
       <button class="lx-secondary" data-action="join-queue">Entrar na fila</button>
     </section>`;
 }
 
-function customMode(state) {
+/** @param {State} state @param {RoomForm} form */
+function customMode(state, form) {
   return `
     <section class="mode mode-custom" aria-labelledby="room-title">
       <div class="mode-head">
@@ -225,7 +259,7 @@ function customMode(state) {
         </div>
       </div>
       <p class="mode-pitch">Crie uma sala com suas regras e passe o código, ou entre numa sala.</p>
-      ${group("room", "Ajustes da sala", settingsForm("room", state.lastSettings || { bots: 0 }))}
+      ${group("room", "Ajustes da sala", settingsForm("room", form, { ...form.room, ...(state.lastSettings || {}) }))}
       <button class="lx-secondary" data-action="create-room">Criar sala</button>
       <form class="join-form" data-form="join-room" novalidate>
         <label for="room-code">Código da sala</label>
@@ -239,13 +273,14 @@ function customMode(state) {
     </section>`;
 }
 
+/** @param {State} state */
 function extrasPanel(state) {
   const me = state.me;
   const styles = (me?.styles || ["classico"]).map((id) =>
-    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(STYLE_NAMES[id] || id)}</option>`).join("");
+    `<option value="${esc(id)}"${id === me?.tileStyle ? " selected" : ""}>${esc(named(state.catalog?.tileStyles, id))}</option>`).join("");
   const boards = (me?.boardStyles || ["claro"]).map((id) =>
-    `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(BOARD_NAMES[id] || id)}</option>`).join("");
-  const badges = (me?.badges || []).map((b) => `<li class="medal"><span class="medal-icon" aria-hidden="true"></span>${esc(badgeName(b))}</li>`).join("");
+    `<option value="${esc(id)}"${id === me?.boardStyle ? " selected" : ""}>${esc(named(state.catalog?.boardStyles, id))}</option>`).join("");
+  const badges = (me?.badges || []).map((b) => `<li class="medal"><span class="medal-icon" aria-hidden="true"></span>${esc(named(state.catalog?.badges, b))}</li>`).join("");
   const board = state.leaderboard || [];
   return `
     <div class="lx-extras">
@@ -277,7 +312,10 @@ function extrasPanel(state) {
     </div>`;
 }
 
+/** @param {State} state */
 export function lobbyScreen(state) {
+  const form = state.catalog?.form;
+  if (!form) return '<p class="loading">Conectando…</p>';  // the welcome has not come yet
   return `
     <div class="lx lx-lobby">
       ${profileStrip(state)}
@@ -287,11 +325,11 @@ export function lobbyScreen(state) {
         <a href="#/com-amigos" id="learn-friends">Jogar com amigos</a>
         <a href="#/regras" id="learn-rules">Regras completas</a>
       </nav>
-      ${soloMode(state)}
+      ${soloMode(state, form)}
       ${dailyCard(state)}
       <div class="mode-grid">
-        ${normalMode()}
-        ${customMode(state)}
+        ${normalMode(form)}
+        ${customMode(state, form)}
       </div>
       ${extrasPanel(state)}
       ${devicesSection()}
@@ -300,11 +338,12 @@ export function lobbyScreen(state) {
 
 // -- queue -------------------------------------------------------------------------------------
 
+/** @param {State} state */
 export function queueScreen(state) {
   const q = state.queue;
   const left = q?.fillAtMs ? Math.max(0, Math.ceil((q.fillAtMs - Date.now()) / 1000)) : null;
   const players = q?.players || [];
-  const seats = Math.max(q?.seats || players.length || 2, players.length);
+  const seats = Math.max(q?.seats ?? 0, players.length);
   const chairs = Array.from({ length: seats }, (_, i) => {
     const name = players[i];
     return name
@@ -314,7 +353,7 @@ export function queueScreen(state) {
   return `
     <div class="lx lx-narrow">
       <section class="lx-card wait-card" aria-labelledby="queue-title">
-        ${tiles("FILA", "tiles wait-tiles")}
+        ${tiles("FILA", "tiles wait-tiles", state.catalog?.tileValues)}
         <h2 id="queue-title" tabindex="-1" data-screen-heading>Procurando partida…</h2>
         <p class="lead" aria-live="polite">Mesa de ${q?.seats ? plural(q.seats, "jogador", "jogadores") : "? jogadores"}:
           ${plural(players.length, "já chegou", "já chegaram")}.</p>
@@ -327,12 +366,20 @@ export function queueScreen(state) {
 
 // -- room --------------------------------------------------------------------------------------
 
+/** @param {Pick<State, "room" | "catalog">} state */
 export function roomScreen(state) {
   const room = state.room;
+  if (!room) return '<p class="loading">Conectando…</p>';
   const host = room.players.find((p) => p.host);
   // By the server's "you" flag, never by name: two people may share a name.
   const amHost = Boolean(host?.you);
-  const bots = room.settings.bots || 0;
+  const form = state.catalog?.form;
+  if (!form) return '<p class="loading">Conectando…</p>';
+  // The room's settings as the server stored them: whole room settings (the protocol types
+  // them as a plain object).
+  const settings = { ...form.room, .../** @type {Partial<FormSettings>} */ (room.settings) };
+  const bots = settings.bots || 0;
+  const alone = room.players.length + bots < form.seats.min;
   const people = room.players.map((p) => `
         <li class="chair taken"><span class="avatar" aria-hidden="true">${initials(p.name)}</span>
           <span>${esc(p.name)}${p.you ? " (você)" : ""}</span>
@@ -349,13 +396,13 @@ export function roomScreen(state) {
           <p class="code-value"><span class="code" data-room-code>${esc(room.code)}</span></p>
           <button class="lx-secondary copy" data-action="copy-code" data-code="${esc(room.code)}">Copiar código</button>
         </div>
-        <p class="mode-note on-light">${esc(settingsSummary(room.settings))}</p>
+        <p class="mode-note on-light">${esc(settingsSummary(settings))}</p>
         <h3 class="sub">À mesa (${room.players.length + bots})</h3>
         <ul class="chairs">${people}${robots}</ul>
         ${amHost ? `
-        <button class="play-now" data-action="start-room" ${room.players.length + bots < 2 ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
-        ${room.players.length + bots < 2 ? '<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos dois jogadores: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>' : ""}
-        ${group("update", "Ajustes da sala", `${settingsForm("update", room.settings)}
+        <button class="play-now" data-action="start-room" ${alone ? 'disabled aria-describedby="room-alone"' : ""}><span class="play-icon" aria-hidden="true">▶</span> Começar partida</button>
+        ${alone ? `<p class="mode-note on-light" id="room-alone">Uma partida precisa de pelo menos ${inWords(form.seats.min, "jogador", "jogadores")}: passe o código a alguém ou ponha robôs nos ajustes da sala.</p>` : ""}
+        ${group("update", "Ajustes da sala", `${settingsForm("update", form, settings)}
           <button class="lx-secondary" data-action="update-room">Salvar ajustes</button>`)}`
         : `<p class="waiting"><span class="pulse" aria-hidden="true"></span>Aguardando ${esc(host?.name || "o anfitrião")} começar a partida.</p>`}
         <button class="lx-ghost" data-action="leave-room">Sair da sala</button>
@@ -365,10 +412,12 @@ export function roomScreen(state) {
 
 // -- the end of a match ------------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const SHARE_BANDS = { "🟥": "Escaldante", "🟧": "Quente", "🟨": "Morno", "⬜": "Frio", "⬛": "passe ou troca" };
 
 // The text is copied with emoji squares (what messengers show); the page draws them with CSS,
 // so they look right without an emoji font.
+/** @param {State} state */
 function dailyShare(state) {
   const [title, points, squares = ""] = dailyShareText(state).split("\n");
   const cells = [...squares].map((sq) => `<span class="share-sq" data-band-square="${esc(SHARE_BANDS[sq] || "")}"></span>`).join("");
@@ -381,6 +430,7 @@ function dailyShare(state) {
         </div>`;
 }
 
+/** @type {Record<string, string>} */
 const REMATCH_NOTES = {
   daily: "O desafio do dia tem uma tentativa só: amanhã tem outro.",
   solo: "Jogar de novo: os mesmos robôs e os mesmos ajustes.",
@@ -388,6 +438,7 @@ const REMATCH_NOTES = {
   room: "Jogar de novo: a sala reabre com os mesmos ajustes e cada pessoa aceita; a partida começa quando todos voltarem.",
 };
 
+/** @param {State} state */
 function dailyCard(state) {
   const d = state.daily;
   if (!d) return "";
@@ -401,7 +452,7 @@ function dailyCard(state) {
       <section class="lx-card daily-card" aria-labelledby="daily-title" data-daily>
         <p class="mode-kicker">O mesmo para todo mundo, um por dia</p>
         <h3 id="daily-title">Desafio do dia #${d.number}</h3>
-        <p>Tema <strong>${esc(d.theme)}</strong> · ${plural(d.rounds, "rodada", "rodadas")}, sem cartas e sem robôs. Você tem uma tentativa; o próximo sai à meia-noite (horário de Brasília).</p>
+        <p>Tema <strong>${esc(d.theme)}</strong> · ${plural(d.rounds, "rodada", "rodadas")}, ${d.cards ? "com cartas" : "sem cartas"} e sem robôs. Você tem uma tentativa; o próximo sai à meia-noite (horário de Brasília).</p>
         ${action}
         ${board ? `<details class="adjust" data-keep-open="daily"${openGroups.has("daily") ? " open" : ""}>
           <summary>Classificação de hoje (${plural(d.players, "jogador", "jogadores")})</summary>
@@ -409,6 +460,7 @@ function dailyCard(state) {
       </section>`;
 }
 
+/** @param {State} state */
 function rematchCard(state) {
   const offer = state.rematchOffer;
   if (!offer) return "";
@@ -423,8 +475,10 @@ function rematchCard(state) {
       </section>`;
 }
 
+/** @param {State} state */
 export function endScreen(state) {
   const ended = state.ended;
+  if (!ended) return '<p class="loading">Conectando…</p>';
   const view = state.view;
   const ranking = ended.result.ranking;
   const winner = ranking.find((r) => r.rank === 1) || ranking[0];
@@ -444,7 +498,7 @@ export function endScreen(state) {
         <span class="delta ${delta >= 0 ? "up" : "down"}">${delta >= 0 ? "+" : "−"}${num(Math.abs(delta))}</span>` : "—"}</td>` : ""}</tr>`;
   }).join("");
   const earned = (ended.badges || []).find((b) => b.seat === view?.you)?.badges || [];
-  const badge = earned.map((b) => esc(badgeName(b))).join(", ");
+  const badge = earned.map((b) => esc(named(state.catalog?.badges, b))).join(", ");
   const alone = ranking.length === 1;
   const title = alone ? `Fim da partida: ${plural(winner?.score ?? 0, "ponto", "pontos")}`
     : iWon ? "Você venceu!" : winner ? `${esc(winner.name)} venceu` : "Fim da partida";
@@ -458,7 +512,7 @@ export function endScreen(state) {
           <div>
             <p class="mode-kicker">Fim da partida</p>
             <h2 id="end-title" tabindex="-1" data-screen-heading>${title}</h2>
-            <p class="end-reason">A partida terminou porque ${esc((alone ? REASONS_ALONE : REASONS)[ended.result.reason] || ended.result.reason)}.</p>
+            <p class="end-reason">A partida terminou porque ${esc(reasonText(ended.result.reason, { alone, passes: view?.passesToEnd }))}.</p>
           </div>
         </div>
         <div class="scroll-box" tabindex="0" role="region" aria-label="Resultado da partida">
@@ -479,7 +533,7 @@ export function endScreen(state) {
           <button class="lx-secondary" data-action="to-lobby">Voltar ao saguão</button>
           <button class="lx-secondary" data-action="open-replay">Rever lance a lance</button>
         </div>
-        <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode] || REMATCH_NOTES.solo}</p>
+        <p class="mode-note on-light" data-rematch-note>${REMATCH_NOTES[ended.mode ?? "solo"] || REMATCH_NOTES.solo}</p>
       </section>
       <div class="end-grid">
         <section class="lx-card end-board" aria-labelledby="final-board-title">

@@ -1,3 +1,4 @@
+// @ts-check
 // The parts of the end screen that look back at the match: the final board, what each player
 // did (the server's summary), the tie-break in words when it decided, and every move with its
 // receipt. Everything shown comes from the server's frames; nothing here knows a rule.
@@ -5,8 +6,16 @@ import { esc } from "./dom.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { BANDS, SQUARES, plural, shout } from "../text.js";
 
+/** @import { State, MatchView, Move, MoveReview, ReviewSummary } from "../types/page" */
+/** @import { RankingRow, ReviewedMove, SeatSummary } from "../types/protocol" */
+
 /** A small static board: letters on their squares, the bonus colours beneath; the squares
  *  in ``fresh`` ("row:col") are marked. ``label`` says what it shows, with its tile count. */
+/**
+ * @param {Pick<MatchView, "layout">} view
+ * @param {string[]} rows
+ * @param {{ fresh?: Set<string>, label?: string, className?: string }} [how]
+ */
 export function boardHtml(view, rows, { fresh = new Set(), label = "Tabuleiro final", className = "" } = {}) {
   let tiles = 0;
   const html = rows.map((line, r) => `<span class="fb-row">${[...line].map((cell, c) => {
@@ -20,24 +29,35 @@ export function boardHtml(view, rows, { fresh = new Set(), label = "Tabuleiro fi
   return `<div class="final-board${className ? ` ${className}` : ""}" role="img" aria-label="${label}, com ${plural(tiles, "peça", "peças")}">${html}</div>`;
 }
 
-/** The final board of the match. */
+/**
+ * The final board of the match.
+ * @param {MatchView | null} view
+ */
 export function finalBoard(view) {
   return view?.board ? boardHtml(view, view.board) : "";
 }
 
+/** @type {(keyof SeatSummary["bands"])[]} */
+const HOTTEST_FIRST = ["Escaldante", "Quente", "Morno", "Frio"];
+
+/** @param {SeatSummary["bands"]} bands */
 function bandCounts(bands) {
-  return Object.keys(BANDS).reverse().map((name) => {
+  return HOTTEST_FIRST.map((name) => {
     const band = BANDS[name];
     return `<li><span class="band ${band.css}">${band.label}</span> ${bands?.[name] ?? 0}</li>`;
   }).join("");
 }
 
-/** One card per player: best move, longest word, plays by band, chain, cards, swaps, passes. */
+/**
+ * One card per player: best move, longest word, plays by band, chain, cards, swaps, passes.
+ * @param {MatchView | null} view
+ * @param {number | null | undefined} you
+ */
 export function seatSummaries(view, you) {
   const rows = view?.summary || [];
   return rows.map((s) => {
     const best = s.bestMove;
-    const band = best ? BANDS[best.band] || BANDS.Frio : null;
+    const band = best ? BANDS[best.band] || BANDS.Frio : BANDS.Frio;
     return `
       <section class="seat-summary${s.seat === you ? " me" : ""}" aria-labelledby="summary-${s.seat}">
         <h4 id="summary-${s.seat}">${esc(s.name)}${s.seat === you ? " (você)" : ""} · ${plural(s.score, "ponto", "pontos")}</h4>
@@ -59,11 +79,15 @@ export function seatSummaries(view, you) {
 
 const SECONDS = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 
-/** The tie-break in a sentence, when the winner's place was decided by one ("" otherwise). */
+/**
+ * The tie-break in a sentence, when the winner's place was decided by one ("" otherwise).
+ * @param {RankingRow[]} ranking
+ */
 export function tieBreakText(ranking) {
   const [first, second] = [...ranking].sort((a, b) => a.rank - b.rank);
   if (!first || !second || first.score !== second.score || !second.tieBreak) return "";
-  const why = {
+  /** @type {Record<string, string>} */
+  const reasons = {
     longest_word: `pela palavra mais longa (${esc(shout(first.longestWord))}, ` +
       `${plural([...first.longestWord].length, "letra", "letras")}, contra ` +
       `${esc(shout(second.longestWord || "—"))})`,
@@ -71,11 +95,15 @@ export function tieBreakText(ranking) {
     less_time: `por ter pensado menos tempo (${SECONDS.format(first.thinkingMs / 1000)} s contra ` +
       `${SECONDS.format(second.thinkingMs / 1000)} s)`,
     seat_order: "pela ordem dos lugares (o empate foi total)",
-  }[second.tieBreak] || "";
+  };
+  const why = reasons[second.tieBreak] || "";
   return `Empate em ${plural(first.score, "ponto", "pontos")}: ${esc(first.name)} ficou na frente ${why}.`;
 }
 
-/** Every move of the match, each play with a button that opens its receipt. */
+/**
+ * Every move of the match, each play with a button that opens its receipt.
+ * @param {State} state
+ */
 export function movesList(state) {
   const h = state.history;
   if (!h.moves.length) return '<p class="muted">Nenhuma jogada.</p>';
@@ -89,15 +117,23 @@ export function movesList(state) {
         <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
         ${m.kind === "play" ? `<button type="button" class="link" id="end-move-${m.move}" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
       </div>
-      ${open && m.breakdown ? breakdownHtml(m.breakdown) : ""}</li>`;
+      ${open && m.breakdown ? breakdownHtml(m.breakdown, state) : ""}</li>`;
   }).join("");
   return `${loading}<ol class="history end-history">${items}</ol>`;
 }
 
 // -- your review -------------------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const ARROWS = { across: "→", down: "↓" };
 
+/**
+ * @param {State} state
+ * @param {MoveReview} review
+ * @param {"best" | "band"} key
+ * @param {string} label
+ * @param {ReviewedMove | null} best
+ */
 function suggestion(state, review, key, label, best) {
   if (!best) return "";
   const band = BANDS[best.band] || BANDS.Frio;
@@ -107,19 +143,25 @@ function suggestion(state, review, key, label, best) {
       <span class="muted">em ${esc(best.start)} ${ARROWS[best.direction] || ""}</span>
       ${plural(best.score, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>
       <button type="button" class="link" id="review-${review.move}-${key}" data-open-review="${id}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button></p>
-      ${open ? breakdownHtml(best.breakdown) : ""}`;
+      ${open ? breakdownHtml(best.breakdown, state) : ""}`;
 }
 
+/** @param {MoveReview} review @param {Move | undefined} entry */
 function whatYouDid(review, entry) {
   if (review.kind === "play") {
-    const band = BANDS[review.band] || BANDS.Frio;
+    const band = BANDS[review.band ?? "Frio"] || BANDS.Frio;
     return `você jogou <span class="word-chip">${esc(shout(entry?.words?.[0] || "?"))}</span>
       ${plural(review.points, "ponto", "pontos")} <span class="band ${band.css}">${band.label}</span>`;
   }
-  return { swap: "você trocou peças", passed: "você passou", timed_out: "seu tempo acabou" }[review.kind] || review.kind;
+  /** @type {Record<string, string>} */
+  const kinds = { swap: "você trocou peças", passed: "você passou", timed_out: "seu tempo acabou" };
+  return kinds[review.kind] || review.kind;
 }
 
-/** The summary sentence of a review ("você deixou 87 pontos na mesa; …"). */
+/**
+ * The summary sentence of a review ("você deixou 87 pontos na mesa; …").
+ * @param {ReviewSummary | null | undefined} summary
+ */
 export function reviewLead(summary) {
   if (!summary?.moves) return "Não houve jogada sua para revisar.";
   const parts = [summary.left ? `Você deixou ${plural(summary.left, "ponto", "pontos")} na mesa` :
@@ -133,23 +175,31 @@ export function reviewLead(summary) {
   return `${lead} Você achou a melhor jogada em ${summary.bestFound} de ${plural(summary.moves, "turno", "turnos")}.`;
 }
 
+/** @param {State} state @param {MoveReview} r @param {Move | undefined} entry */
 function reviewItem(state, r, entry) {
   const best = r.best && r.left === 0 && r.kind === "play"
     ? '<p class="review-line good">Foi a melhor jogada possível.</p>'
     : suggestion(state, r, "best", `Melhor jogada${r.left ? ` (mais ${plural(r.left, "ponto", "pontos")})` : ""}`, r.best);
-  const top = r.bestBand ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.topBand]?.label || r.topBand}`, r.bestBand) : "";
+  const top = r.bestBand ? suggestion(state, r, "band", `Melhor na faixa ${BANDS[r.topBand ?? ""]?.label || r.topBand}`, r.bestBand) : "";
   return `<p class="review-line"><strong>Rodada ${entry?.round ?? "?"}:</strong> ${whatYouDid(r, entry)}</p>
       ${best}${top}`;
 }
 
-/** The review of one of your moves (for the replay), "" when there is none. */
+/**
+ * The review of one of your moves (for the replay), "" when there is none.
+ * @param {State} state
+ * @param {number} move
+ */
 export function reviewFor(state, move) {
   const r = state.review?.moves.find((m) => m.move === move);
   if (!r) return "";
   return `<div data-review-move="${r.move}">${reviewItem(state, r, state.history.moves.find((m) => m.move === move))}</div>`;
 }
 
-/** Your moves, each with the best move in that position and the best of its highest band. */
+/**
+ * Your moves, each with the best move in that position and the best of its highest band.
+ * @param {State} state
+ */
 export function reviewHtml(state) {
   const review = state.review;
   if (state.view?.you === null || state.view?.you === undefined) return "";

@@ -1,22 +1,40 @@
+// @ts-check
 // The match table: the bar (timer, scores, round, theme: one line at every size), the board,
 // the move row under it (the preview and Confirmar, or the opponent's move being shown), the
 // hand (rack, the card strip, controls) and the side: your receipt and every move, the cards,
 // the goal and the theme. On a wide screen the side is a column beside the board; on a phone
 // it is a sheet that opens over the hand, below the board, so no square is ever hidden. Built
 // once per match; each part redraws only when what it shows changed.
-import { esc } from "./dom.js";
+import { esc, must } from "./dom.js";
 import { BoardView, squareContent } from "./board.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { moveRow } from "./move_row.js";
-import { BANDS, WILD_NAMES, plural, shortName, shout, times } from "../text.js";
+import { BANDS, plural, shortName, shout, times } from "../text.js";
+import { cardName, wildName, wildValue } from "../store/catalog.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
 import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
 import { sheetTab } from "../store/sheet.js";
 import { boardSize, isWild, myTurn, seatName, wildLetters } from "../store/view.js";
 
+/** @import { State, MatchView, SheetTab, Row } from "../types/page" */
+/**
+ * @typedef {State & { view: MatchView }} TableState the state of a table: its view has come
+ */
+
+/** The table's parts, each found by its ``data-`` attribute and redrawn on its own. */
+const PARTS = /** @type {const} */ (["table", "bar", "move", "move-info", "prompt", "effects", "rack-box",
+  "picker", "card-strip", "receipt-peek", "help", "side", "sheet-head", "own-receipt", "goal", "theme",
+  "market", "market-panel", "history"]);
+/** @typedef {typeof PARTS[number]} Part */
+
 export class TableView {
+  /**
+   * @param {HTMLElement} root
+   * @param {TableState} state
+   * @param {{ onSquare: (row: number, col: number) => void }} handlers
+   */
   constructor(root, state, handlers) {
     this.root = root;
     const size = boardSize(state);
@@ -79,14 +97,21 @@ export class TableView {
         </aside>
       </div>`;
     this.board = new BoardView(root, size, handlers);
-    this.parts = {};
-    for (const name of ["table", "bar", "move", "move-info", "prompt", "effects", "rack-box", "picker", "card-strip",
-                        "receipt-peek", "help", "side", "sheet-head", "own-receipt", "goal", "theme",
-                        "market", "market-panel", "history"]) {
-      this.parts[name] = root.querySelector(`[data-${name}]`);
-    }
+    /** @type {Record<Part, HTMLElement>} */
+    this.parts = /** @type {Record<Part, HTMLElement>} */ (
+      Object.fromEntries(PARTS.map((name) => [name, must(root, `[data-${name}]`)])));
+    /** @type {Partial<Record<Part, string>>} the HTML each part shows now */
     this.last = {};
+    /** @type {number | null} the card the sheet was last brought to */
     this.pointed = null;
+    /** @type {SheetTab | null} */
+    this.sheetTabShown = null;
+    /** @type {SheetTab | null} the tab drawn last (a new one opens at its top) */
+    this.sideTab = null;
+    /** @type {(() => void) | null} */
+    this.afterLayout = null;
+    this.lastBoardMs = 0;
+    this.lastDrawMs = 0;
     // The table fills the screen under the page's header, and the sheet starts where the
     // board ends: both measured, since the header and the bar may wrap.
     this.resize = new ResizeObserver(() => this.layout());
@@ -117,6 +142,7 @@ export class TableView {
   /** Bring a card of the sheet into view down to its buttons, now and once the table's
    *  layout has settled (opening the sheet folds the receipt line, and the board and the
    *  sheet's top move with it). */
+  /** @param {number} slot */
   showPointed(slot) {
     const show = () => this.parts.market.querySelector(`[data-slot="${slot}"]`)?.scrollIntoView({ block: "end" });
     show();
@@ -129,7 +155,11 @@ export class TableView {
     return getComputedStyle(this.parts.side).position === "fixed";
   }
 
-  /** Set a part's HTML only when it changed (so focus and scroll positions survive). */
+  /**
+   * Set a part's HTML only when it changed (so focus and scroll positions survive).
+   * @param {Part} name
+   * @param {string} html
+   */
   put(name, html) {
     if (this.last[name] === html) return false;
     this.last[name] = html;
@@ -137,6 +167,7 @@ export class TableView {
     return true;
   }
 
+  /** @param {TableState} state */
   update(state) {
     const started = performance.now();
     this.sheetTabShown = sheetTab(state);
@@ -149,11 +180,13 @@ export class TableView {
     this.lastDrawMs = performance.now() - started;
   }
 
+  /** @param {TableState} state */
   drawBoard(state) {
     const view = state.view;
     const rows = shownBoard(state);
+    const anchor = cardName(state, "ancora");
     const names = Object.fromEntries((view.anchors || []).map((a) =>
-      [`${a.square[0]},${a.square[1]}`, seatName(state, a.seat)]));
+      [`${a.square[0]},${a.square[1]}`, `${anchor} de ${seatName(state, a.seat)}`]));
     const doubled = Object.fromEntries(markedSquares(state).map((m) =>
       [`${m.square[0]},${m.square[1]}`, m.card]));
     const last = findMove(state, state.lastMove);
@@ -163,17 +196,16 @@ export class TableView {
     const fault = state.fault ? `${state.fault[0]},${state.fault[1]}` : null;
     performance.mark("board-redraw-start");
     this.board.draw((r, c) => {
-      const key = `${r},${c}`;
+      const at = `${r},${c}`;
+      /** @type {import("../types/page").SquareInfo} */
       const info = {
-        cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[key],
-        doubled: doubled[key], last: lastTiles.has(key), fresh: fresh && lastTiles.has(key),
-        cursor: active && state.cursor.row === r && state.cursor.col === c, fault: key === fault && (state.faultKind || "fault"),
+        cell: rows[r]?.[c], tentative: placedAt(state, r, c), anchor: names[at],
+        doubled: doubled[at], last: lastTiles.has(at), fresh: fresh && lastTiles.has(at),
+        cursor: active && state.cursor.row === r && state.cursor.col === c, fault: at === fault && (state.faultKind || "fault"),
       };
-      const content = squareContent(view, r, c, info);
-      content.key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
+      const key = `${info.cell}|${info.tentative ? info.tentative.letter + info.tentative.wild : ""}|` +
         `${info.cursor}|${info.anchor || ""}|${info.doubled || ""}|${info.last}|${info.fresh}|${info.fault}`;
-      content.selected = info.cursor;
-      return content;
+      return { ...squareContent(view, r, c, info, wildValue(state)), key, selected: info.cursor };
     });
     performance.mark("board-redraw-end");
     performance.measure("board-redraw", "board-redraw-start", "board-redraw-end");
@@ -181,7 +213,9 @@ export class TableView {
   }
 
   /** One line at every size and in every state: what does not fit is in the move row under
-   * the board or in the side. */
+   * the board or in the side.
+   * @param {TableState} state
+   */
   drawBar(state) {
     const view = state.view;
     const seconds = Math.max(0, Math.ceil((view.deadlineMs - Date.now()) / 1000));
@@ -198,7 +232,7 @@ export class TableView {
     else if (state.pacing) who = `${esc(seatName(state, playing))} jogando…`;
     else if (turn) who = "<strong>Sua vez</strong>";
     else who = `Vez de ${esc(view.seats[view.current]?.name || "")}`;
-    const score = (seat) => {
+    const score = (/** @type {MatchView["seats"][number]} */ seat) => {
       const full = seat.seat === you ? "Você" : esc(seat.name);
       const short = seat.seat === you ? "Você" : esc(shortName(seat.name));
       return `<span class="score-chip${seat.seat === playing && view.status !== "finished" ? " playing" : ""}"
@@ -217,7 +251,9 @@ export class TableView {
   }
 
   /** Under the board: the preview and Confirmar on your turn (js/ui/move_row.js); the move
-   * being shown, with Pular, while opponents' moves play back; whose turn it is otherwise. */
+   * being shown, with Pular, while opponents' moves play back; whose turn it is otherwise.
+   * @param {TableState} state
+   */
   drawMove(state) {
     const view = state.view;
     const turn = myTurn(state);
@@ -229,17 +265,14 @@ export class TableView {
     } else if (view.status === "finished") {
       info = '<span class="muted">Partida encerrada.</span>';
     } else if (turn) {
-      row = moveRow(state, this.settledRow);
-      // The last answer of the preview, kept to show (dimmed) while the next one is on its way.
-      if (!state.placed.length) this.settledRow = null;
-      else if (["ok", "error"].includes(state.preview.status)) this.settledRow = row;
+      row = moveRow(state);
       info = row.html;
     } else {
       info = `<span class="muted">Vez de ${esc(seatName(state, view.current))}…</span>`;
     }
     this.put("move-info", info);
-    const confirm = this.parts.move.querySelector("[data-action=confirm]");
-    const skip = this.parts.move.querySelector("[data-action=skip-pacing]");
+    const confirm = must(this.parts.move, "[data-action=confirm]", HTMLButtonElement);
+    const skip = must(this.parts.move, "[data-action=skip-pacing]");
     skip.hidden = !current;
     confirm.hidden = Boolean(current);
     confirm.disabled = !(turn && row?.enabled);
@@ -250,6 +283,7 @@ export class TableView {
     if (confirm.textContent !== text) confirm.textContent = text;
   }
 
+  /** @param {TableState} state */
   drawHand(state) {
     const view = state.view;
     const used = usedRack(state);
@@ -257,21 +291,21 @@ export class TableView {
     const turn = myTurn(state);
     const rackHtml = rack.map((code, i) => {
       const wild = isWild(state, code);
-      const name = wild ? WILD_NAMES[code] || "coringa" : code;
-      const value = wild ? 0 : view.tileValues?.[code] ?? "";
+      const name = wild ? wildName(state, code) : code;
+      const value = wild ? wildValue(state) : view.tileValues[code] ?? "";
       const pressed = state.selected === i || state.swap.includes(i);
       const classes = ["tile", wild ? "wild" : "", used.has(i) ? "used" : "",
                        state.selected === i ? "selected" : "", state.swap.includes(i) ? "swap" : ""]
         .filter(Boolean).join(" ");
       const visible = wild ? (code === "?" ? "?" : `?${code[1]}`) : code;
       return `<button class="${classes}" type="button" data-rack="${i}" data-value="${value}"
-        aria-pressed="${pressed}" aria-label="${esc(visible)}: ${esc(wild ? name : `letra ${code}`)}, vale ${value}${used.has(i) ? ", no tabuleiro" : ""}"
+        aria-pressed="${pressed}" aria-label="${esc(visible)}: ${esc(wild ? name : `letra ${code}`)}${value === "" ? "" : `, vale ${value}`}${used.has(i) ? ", no tabuleiro" : ""}"
         ${used.has(i) || !turn ? "disabled" : ""}>${esc(visible)}</button>`;
     }).join("");
     this.put("rack-box", rackHtml);
     const pending = state.pendingWild;
     this.parts.picker.hidden = !pending;
-    this.put("picker", pending ? `<p id="picker-title"><strong>Que letra o ${esc(WILD_NAMES[pending.code] || "coringa")} vira?</strong></p>
+    this.put("picker", pending ? `<p id="picker-title"><strong>Que letra o ${esc(wildName(state, pending.code))} vira?</strong></p>
       <div class="letters" role="group" aria-labelledby="picker-title">${[...wildLetters(state, pending.code)].map((l) =>
         `<button type="button" data-wild-letter="${l}">${l}</button>`).join("")}</div>
       <button type="button" data-action="cancel-wild">Cancelar</button>` : "");
@@ -288,8 +322,8 @@ export class TableView {
     }
     this.put("prompt", prompt);
     this.put("effects", effectsHtml(state));
-    const set = (action, disabled, text) => {
-      const button = this.root.querySelector(`.controls [data-action="${action}"]`);
+    const set = (/** @type {string} */ action, /** @type {boolean} */ disabled, /** @type {string} */ text = "") => {
+      const button = must(this.root, `.controls [data-action="${action}"]`, HTMLButtonElement);
       button.disabled = disabled;
       if (text && button.textContent !== text) button.textContent = text;
     };
@@ -297,7 +331,7 @@ export class TableView {
     set("swap", !turn || state.mode === "swap");
     set("pass", !turn);
     set("direction", !turn, state.cursor.dir === "across" ? "Direção: →" : "Direção: ↓");
-    const direction = this.root.querySelector('.controls [data-action="direction"]');
+    const direction = must(this.root, '.controls [data-action="direction"]');
     direction.setAttribute("aria-label", `Direção da digitação: ${state.cursor.dir === "across" ? "horizontal" : "vertical"}`);
     direction.hidden = state.input === "touch"; // it steers typing, and a touch screen has no keys
     const verb = state.input === "touch" ? "Toque" : "Clique";
@@ -311,19 +345,25 @@ export class TableView {
   }
 
   /** Your last play's title line under the hand, while the sheet with its receipt is closed
-   * (on a phone; a wide screen shows the receipt in the side). */
+   * (on a phone; a wide screen shows the receipt in the side).
+   * @param {TableState} state
+   */
   drawPeek(state) {
     const own = findMove(state, state.ownReceipt);
     const show = Boolean(own?.breakdown) && !this.sheetTabShown;
     this.parts["receipt-peek"].hidden = !show;
-    this.put("receipt-peek", show ? `
+    this.put("receipt-peek", show && own ? `
       <span class="peek-title" data-peek-title><small>Sua jogada</small>
         <span><strong>${esc(shout(own.words[0]))}</strong> · ${plural(own.points, "ponto", "pontos")}</span></span>
       <button type="button" data-action="open-receipt" aria-label="Ver o cálculo da sua jogada">Cálculo</button>
       <button type="button" class="shut" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">×</button>` : "");
   }
 
-  /** The sheet's head (phone only): its tabs, the move being shown, Fechar. */
+  /**
+   * The sheet's head (phone only): its tabs, the move being shown, Fechar.
+   * @param {TableState} state
+   * @param {SheetTab | null} tab
+   */
   sheetHeadHtml(state, tab) {
     const tabs = [["jogadas", "Jogadas"], ...(state.view.cards ? [["cartas", "Cartas"]] : []), ["partida", "Partida"]];
     const current = state.pacing?.current;
@@ -334,6 +374,7 @@ export class TableView {
         <button type="button" data-action="skip-pacing">Pular</button></div>` : ""}`;
   }
 
+  /** @param {TableState} state */
   drawSide(state) {
     const view = state.view;
     const tab = this.sheetTabShown;
@@ -343,7 +384,7 @@ export class TableView {
     if (tab !== this.sideTab && this.sheetLayout()) side.scrollTop = 0;
     this.sideTab = tab;
     this.put("sheet-head", this.sheetHeadHtml(state, tab));
-    const more = this.root.querySelector("[data-action=open-sheet]");
+    const more = must(this.root, "[data-action=open-sheet]");
     more.setAttribute("aria-expanded", String(Boolean(tab)));
     const own = findMove(state, state.ownReceipt);
     const ownBox = this.parts["own-receipt"];
@@ -351,7 +392,7 @@ export class TableView {
     this.put("own-receipt", own?.breakdown ? `
       <div class="row spread"><h3 id="own-receipt-title" tabindex="-1">Sua jogada: ${esc(shout(own.words[0]))} · ${plural(own.points, "ponto", "pontos")}</h3>
         <button type="button" data-action="close-receipt" aria-label="Fechar o cálculo da sua jogada">Fechar</button></div>
-      <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown)}</div>` : "");
+      <div data-own-breakdown id="own-breakdown">${breakdownHtml(own.breakdown, state)}</div>` : "");
     this.put("goal", this.goalHtml(state));
     this.put("theme", this.themeHtml(state));
     this.parts["market-panel"].hidden = !view.cards;
@@ -366,15 +407,19 @@ export class TableView {
     if (this.put("history", this.historyHtml(state)) && atEnd) box.scrollTop = box.scrollHeight;
   }
 
+  /** @param {TableState} state */
   goalHtml(state) {
     const view = state.view;
-    const me = view.seats[view.you];
+    const me = view.you === null ? null : view.seats[view.you];
     const seats = view.seats.map((s) => `
       <li class="${s.seat === view.current && view.status !== "finished" ? "current" : ""}" data-seat="${s.seat}">
         <span class="name">${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
           <small class="muted">${s.bot ? "" : s.online === false ? "desconectado · " : ""}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rackSize, "peça", "peças")}</small></span>
         <span class="score" data-seat-score="${s.seat}">${shownScore(state, s.seat)}</span></li>`).join("");
-    const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${me.chainBonusPct > 100 ? ` (${times(me.chainBonusPct)})` : ""}${me.nextChainBonusPct > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(me.nextChainBonusPct)}` : ""}.</p>` : "";
+    // What your chain earns now and what the next word that extends it would: your own seat's.
+    const now = me?.chainBonusPct ?? 0;
+    const next = me?.nextChainBonusPct ?? 0;
+    const chain = me ? `<p class="chain" data-chain>Sua corrente: <strong>${me.chain}</strong>${now > 100 ? ` (${times(now)})` : ""}${next > 100 ? ` · a próxima palavra Quente ou Escaldante de raiz nova leva a ${times(next)}` : ""}.</p>` : "";
     return `<h3>Objetivo</h3>
       <p class="goal" data-goal-line>Quem chegar a <strong>${plural(view.pointTarget, "ponto", "pontos")}</strong> vence; senão, quem tiver mais ao fim da rodada ${view.roundLimit}. Rodada <strong>${shownRound(state)}</strong> de ${view.roundLimit}.</p>
       <ul class="seats">${seats}</ul>${chain}
@@ -382,10 +427,11 @@ export class TableView {
       <p class="muted small">Corrente: jogadas seguidas Quentes ou Escaldantes ganham um bônus que cresce; passar, trocar ou jogar uma palavra Fria quebra a corrente, e uma palavra da mesma raiz não a faz crescer.</p>`;
   }
 
+  /** @param {TableState} state */
   themeHtml(state) {
     const view = state.view;
     const theme = view.theme;
-    const personal = view.seats[view.you]?.personalTheme;
+    const personal = view.you === null ? null : view.seats[view.you]?.personalTheme;
     const legend = (view.bandWeights || []).map((b) => {
       const band = BANDS[b.band] || BANDS.Frio;
       return `<li><span class="band ${band.css}">${band.label}</span> ${times(b.weightPct)} <small class="muted">${esc(band.help)}</small></li>`;
@@ -396,6 +442,7 @@ export class TableView {
       ${legend && theme ? `<ul class="legend" aria-label="Faixas de afinidade e seus pesos">${legend}</ul>` : ""}`;
   }
 
+  /** @param {TableState} state */
   historyHtml(state) {
     const h = state.history;
     if (!h.moves.length) return '<p class="muted">Nenhuma jogada ainda.</p>';
@@ -410,7 +457,7 @@ export class TableView {
           <span class="muted total" title="Total depois da jogada">${m.total ?? ""}</span>
           ${canOpen ? `<button type="button" class="link" data-open-move="${m.move}" aria-expanded="${open}">${open ? "Fechar" : "Cálculo"}</button>` : ""}
         </div>
-        ${open ? (m.breakdown ? breakdownHtml(m.breakdown) : '<p class="muted">Carregando o cálculo…</p>') : ""}</li>`;
+        ${open ? (m.breakdown ? breakdownHtml(m.breakdown, state) : '<p class="muted">Carregando o cálculo…</p>') : ""}</li>`;
     }).join("");
     return `${more}<ol class="history">${items}</ol>`;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The first-match walk through: at a new player's first Solo table, a card offers a short tour
 // (offered once: the answer, or the offer itself, is remembered in this browser). Each step
 // outlines one part of the table and says, in a sentence or two, what it is for.
@@ -13,6 +14,9 @@
 // non-modal card.
 import { plural } from "../text.js";
 import { placeCard } from "./tour_place.js";
+import { must, targetOf } from "./dom.js";
+
+/** @import { State, MatchView, Step } from "../types/page" */
 
 const KEY = "vanlexis.tour";
 const WEIGHT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
@@ -21,10 +25,12 @@ function remembered() {
   try { return localStorage.getItem(KEY); } catch { return "unavailable"; }
 }
 
+/** @param {string} value */
 function remember(value) {
   try { localStorage.setItem(KEY, value); } catch { /* private mode: offered again next time */ }
 }
 
+/** @param {MatchView} view @param {string} band */
 function weight(view, band) {
   const found = (view.bandWeights || []).find((w) => w.band === band);
   return found ? `×${WEIGHT.format(found.weightPct / 100)}` : "";
@@ -35,9 +41,15 @@ function weight(view, band) {
  *  sheet, and the bar's theme and scores or the card strip stand for it). ``tryIt`` suggests
  *  doing what the step shows; once ``done(state)`` holds, ``doneText`` says so. The cards step
  *  only when cards are on. The verbs follow the input in use (a tap or a click). */
+/**
+ * @param {MatchView} view
+ * @param {State["input"]} [input]
+ * @returns {Step[]}
+ */
 export function tourSteps(view, input = "mouse") {
   const touch = input === "touch";
   const tap = touch ? "Toque" : "Clique";
+  /** @type {Step[]} */
   const steps = [
     { target: "[data-board]", title: "O tabuleiro",
       text: "Forme palavras numa linha ou coluna, ligadas às do tabuleiro; a primeira passa pela " +
@@ -73,28 +85,43 @@ export function tourSteps(view, input = "mouse") {
 }
 
 /** Whether the tour stops this turn's clock: a table that allows it, on your own turn. */
+/** @param {MatchView | null | undefined} view */
 export function stopsClock(view) {
   return Boolean(view && view.pauseSeconds > 0 && view.status !== "finished"
     && view.you !== null && view.you !== undefined && view.current === view.you);
 }
 
 export class Tour {
-  /** ``clock(running)`` stops (false) or restarts (true) the turn's clock. */
+  /**
+   * @param {HTMLElement} root the page's main box, where the table is
+   * @param {(running: boolean) => void} [clock] stops (false) or restarts (true) the turn's clock
+   */
   constructor(root, clock = () => {}) {
     this.root = root;
     this.clock = clock;
-    this.stoppedTurn = null; // the turn whose clock the tour stopped
+    /** @type {HTMLElement | null} */
     this.card = null;
     this.step = -1;
+    /** @type {Step[]} */
     this.steps = [];
+    /** @type {State["input"]} */
     this.input = "mouse";
+    /** @type {boolean | null} whether the step's suggestion shows as done */
     this.doneShown = null;
-    this.onKey = (event) => { if (event.key === "Escape" && this.card) this.finish("skipped"); };
+    /** @type {State | null} */
+    this.lastState = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.follow = undefined;
+    this.frame = 0;
+    this.onKey = (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape" && this.card) this.finish("skipped"); };
     // The table's layout may change under the card (a rotation, the sheet): it follows.
     this.onResize = () => { if (this.card) placeCard(this.card, this.target()); };
   }
 
-  /** Offers the tour at a table when this browser has never seen it offered. */
+  /**
+   * Offers the tour at a table when this browser has never seen it offered.
+   * @param {State} state
+   */
   offer(state) {
     const view = state.view;
     if (this.card || remembered() || !view || view.status === "finished") return;
@@ -104,12 +131,13 @@ export class Tour {
     remember("offered");
     this.input = state.input;
     this.steps = tourSteps(view, state.input);
-    this.card = document.createElement("section");
-    this.card.className = "tour-card";
-    this.card.setAttribute("aria-labelledby", "tour-title");
-    this.card.setAttribute("data-tour", "");
-    this.card.addEventListener("click", (event) => {
-      const act = event.target.closest("[data-tour-act]")?.dataset.tourAct;
+    const card = document.createElement("section");
+    this.card = card;
+    card.className = "tour-card";
+    card.setAttribute("aria-labelledby", "tour-title");
+    card.setAttribute("data-tour", "");
+    card.addEventListener("click", (event) => {
+      const act = targetOf(event)?.closest("[data-tour-act]")?.getAttribute("data-tour-act");
       if (act === "start" || act === "next") this.show(this.step + 1);
       if (act === "back") this.show(this.step - 1);
       if (act === "skip") this.finish("skipped");
@@ -120,8 +148,8 @@ export class Tour {
     // The table may settle after the card is placed (the hand drawn, fonts loaded) with no
     // frame or resize to say so: the card checks its place a few times a second while open.
     this.follow = setInterval(this.onResize, 400);
-    document.body.append(this.card);
-    this.card.innerHTML = `
+    document.body.append(card);
+    card.innerHTML = `
       <h2 id="tour-title" tabindex="-1">Primeira partida?</h2>
       <p>Conheça a mesa em ${this.steps.length} passos. O tour só avança quando você pede e não
         cobre o tabuleiro nem a sua mão. O relógio fica parado enquanto ele estiver aberto, e
@@ -130,7 +158,7 @@ export class Tour {
         <button type="button" data-tour-act="skip">Agora não</button>
         <button type="button" class="primary" data-tour-act="start">Mostrar a mesa</button>
       </div>`;
-    placeCard(this.card, null);
+    placeCard(card, null);
   }
 
   /** The part of the table the current step outlines (the first of its selectors shown). */
@@ -141,15 +169,18 @@ export class Tour {
       .find((el) => el && el.getClientRects().length) || null;
   }
 
+  /** @param {number} index */
   show(index) {
+    const card = this.card;
+    if (!card) return;
     if (index >= this.steps.length) { this.finish("done"); return; }
     this.step = Math.max(0, index);
     const step = this.steps[this.step];
-    this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
+    this.root.querySelectorAll(".tour-target").forEach((el) => { el.classList.remove("tour-target"); });
     const target = this.target();
     target?.classList.add("tour-target");
     const last = this.step === this.steps.length - 1;
-    this.card.innerHTML = `
+    card.innerHTML = `
       <p class="tour-count">Passo ${this.step + 1} de ${this.steps.length}</p>
       <h2 id="tour-title" tabindex="-1">${step.title}</h2>
       <p>${step.text}</p>
@@ -161,11 +192,14 @@ export class Tour {
       </div>`;
     this.doneShown = null;
     this.drawTry(this.lastState);
-    placeCard(this.card, target);
-    this.card.querySelector("#tour-title").focus({ preventScroll: true });
+    placeCard(card, target);
+    must(card, "#tour-title").focus({ preventScroll: true });
   }
 
-  /** The step's suggestion, or, once the player did it, that they did (no jump). */
+  /**
+   * The step's suggestion, or, once the player did it, that they did (no jump).
+   * @param {State | null} state
+   */
   drawTry(state) {
     const step = this.steps[this.step];
     const line = this.card?.querySelector("[data-tour-try]");
@@ -178,28 +212,29 @@ export class Tour {
   }
 
   /** The table changed: the step's suggestion follows what the player did, and the card
-   *  follows the table's layout (it settles after the first frames, the hand may grow). */
+   *  follows the table's layout (it settles after the first frames, the hand may grow).
+   * @param {State} state
+   */
   update(state) {
     this.lastState = state;
     if (!this.card) return;
     const view = state.view;
-    if (stopsClock(view) && this.stoppedTurn !== view.turn) {
-      this.stoppedTurn = view.turn; // each of your turns while the tour is open
-      this.clock(false);
-    }
+    // Each of your turns while the tour is open (the store keeps which turn was stopped).
+    if (view && stopsClock(view) && state.clockStopped !== view.turn) this.clock(false);
     if (this.step >= 0) this.drawTry(state);
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => { if (this.card) placeCard(this.card, this.target()); });
   }
 
+  /** @param {"done" | "skipped"} how */
   finish(how) {
     remember(how);
     const view = this.lastState?.view;
-    if (this.stoppedTurn !== null && stopsClock(view) && view.turn === this.stoppedTurn) {
+    const stopped = this.lastState?.clockStopped ?? null;
+    if (stopped !== null && view && stopsClock(view) && view.turn === stopped) {
       this.clock(true); // the turn starts again, whole: the time read away is not lost
     }
-    this.stoppedTurn = null;
-    this.root.querySelectorAll(".tour-target").forEach((el) => el.classList.remove("tour-target"));
+    this.root.querySelectorAll(".tour-target").forEach((el) => { el.classList.remove("tour-target"); });
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
     clearInterval(this.follow);

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the first-match tour's card goes: somewhere that holds nothing of the turn in play.
 // A wide screen has the side column (the receipt, the goal, the cards, the theme): the card
 // sits at its top, or at its bottom when the step points at a panel there. A phone has no spare
@@ -7,21 +8,29 @@
 
 const GAP = 6;
 
+/** @typedef {{ left: number, right: number, top: number, bottom: number }} Box */
+
+/** @param {Box | null | undefined} a @param {Box | null | undefined} b */
 function overlaps(a, b) {
-  return Boolean(a && b) && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return Boolean(a && b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
 }
 
+/** @param {string} selector */
 function rectOf(selector) {
   const el = document.querySelector(selector);
   return el && el.getClientRects().length ? el.getBoundingClientRect() : null;
 }
 
-/** Position ``card`` (fixed) for a step outlining ``target`` (an element, or null). */
+/**
+ * Position ``card`` (fixed) for a step outlining ``target`` (an element, or null).
+ * @param {HTMLElement} card
+ * @param {Element | null} target
+ */
 export function placeCard(card, target) {
   const side = document.querySelector("[data-side]");
   const sheet = !side || getComputedStyle(side).position === "fixed";
   // Either edge may be the one it hangs from: the other is left to the card's own height.
-  for (const key of ["left", "width", "maxHeight"]) card.style[key] = "";
+  for (const key of /** @type {const} */ (["left", "width", "maxHeight"])) card.style[key] = "";
   card.style.top = "auto";
   card.style.bottom = "auto";
   if (!sheet) {
@@ -31,15 +40,20 @@ export function placeCard(card, target) {
   }
 }
 
-/** Over the side column: the target, when it is a panel there, is scrolled to the other end. */
+/**
+ * Over the side column: the target, when it is a panel there, is scrolled to the other end.
+ * @param {HTMLElement} card
+ * @param {Element} side
+ * @param {Element | null} target
+ */
 function placeBeside(card, side, target) {
   const column = side.getBoundingClientRect();
-  const inSide = Boolean(target && side.contains(target));
+  const inSide = target !== null && side.contains(target);
   card.dataset.place = inSide ? "side-bottom" : "side-top";
   card.style.left = `${Math.round(column.left)}px`;
   card.style.width = `${Math.round(column.width)}px`;
   card.style.maxHeight = `${Math.round(column.height / 2)}px`;
-  if (!inSide) {
+  if (!inSide || !target) {
     card.style.top = `${Math.round(column.top)}px`;
     return;
   }
@@ -58,7 +72,11 @@ function placeBeside(card, side, target) {
   }
 }
 
-/** A phone: below the rack, or above the board when the target is down there. */
+/**
+ * A phone: below the rack, or above the board when the target is down there.
+ * @param {HTMLElement} card
+ * @param {Element | null} target
+ */
 function placeAroundHand(card, target) {
   const rack = rectOf("[data-rack-box]");
   const board = rectOf("[data-viewport]");
