@@ -294,9 +294,32 @@ export function createActions({ app, store, send, table, toast }) {
     send(action, { settings });
   }
 
+  /**
+   * From a table back to your list: the match goes on without the page (its row follows it);
+   * asking for the list tells the server this device shows no table now.
+   */
+  function toList() {
+    finishPacing();
+    if (/^#\/partida\//.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
+    store.update((s) => { enterMatch(s, null); s.screen = "lobby"; });
+    send("matches");
+  }
+
+  /**
+   * Open one of your matches from the list: its table, on your seat.
+   * @param {string} matchId
+   */
+  function openMatch(matchId) {
+    store.update((s) => { s.screen = "table"; });
+    send("resume", { matchId });
+  }
+
   /** @type {Record<string, () => unknown>} what each ``data-action`` button does */
   const ACTIONS = {
-    "join-queue": () => send("joinQueue", { seats: Number(must(app, "#queue-seats", HTMLSelectElement).value) }),
+    "join-queue": () => send("joinQueue", {
+      seats: Number(must(app, "#queue-seats", HTMLSelectElement).value),
+      paced: must(app, "#queue-paced", HTMLInputElement).checked,
+    }),
     "leave-queue": () => send("leaveQueue"),
     "create-room": () => startTable("createRoom", "room"),
     "update-room": () => {
@@ -355,6 +378,7 @@ export function createActions({ app, store, send, table, toast }) {
       const link = `${location.origin}${location.pathname}#/partida/${store.state.matchId}`;
       navigator.clipboard?.writeText(link).then(() => toast("Link copiado."), () => toast(link));
     },
+    "to-list": () => toList(),
     "to-lobby": () => {
       if (/^#\/partida\//.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
       store.update((s) => { enterMatch(s, null); s.screen = "lobby"; });  // nothing of the match stays
@@ -382,7 +406,8 @@ export function createActions({ app, store, send, table, toast }) {
   };
 
   return {
-    ACTIONS, send, schedulePreview, sheet, changePlacement, confirm, useCard, onSquare, onRack, onArm, sell,
+    ACTIONS, send, schedulePreview, openMatch, toList,
+    rematchOf: (/** @type {string} */ matchId) => send("rematch", { matchId }), sheet, changePlacement, confirm, useCard, onSquare, onRack, onArm, sell,
     pace, finishPacing,
     chooseWild: (/** @type {string} */ letter) => changePlacement((s) => chooseWildLetter(s, letter)),
     openMove: (/** @type {number} */ move) => {

@@ -5,8 +5,9 @@ import { dailyShareText } from "./store/daily.js";
 import { applyFrame } from "./store/frames.js";
 import { replayTo } from "./store/replay.js";
 import { Store, noteClock } from "./store/state.js";
+import { pageTitle, turnsWaiting } from "./store/matches.js";
 import { hasView } from "./store/view.js";
-import { describeEvent, plural } from "./text.js";
+import { clockText, describeEvent, plural } from "./text.js";
 import { createActions } from "./actions.js";
 import { bindInput } from "./input.js";
 import {
@@ -70,10 +71,15 @@ function onFrame(frame) {
   } else if (frame.type === "welcome") {
     document.body.dataset.tiles = frame.player.tileStyle || "classico";
     document.body.dataset.board = frame.player.boardStyle || "claro";
-    // Not the match you just left: the server may not have closed your seat yet.
-    if (frame.activeMatch && frame.activeMatch !== s.leftMatch) send("resume", { matchId: frame.activeMatch });
+    // Back after a drop at a table (one of your matches at your own pace, say): that table
+    // again. Not the match you just left: the server may not have closed your seat yet.
+    const atTable = s.screen === "table" && s.matchId ? s.matchId : null;
+    if (atTable) send("resume", { matchId: atTable });
+    else if (frame.activeMatch && frame.activeMatch !== s.leftMatch) send("resume", { matchId: frame.activeMatch });
     else if (!s.leaderboard) send("leaderboard");
     if (!frame.activeMatch) send("daily");  // today's challenge, for the lobby
+    // Your list: for the lobby, or only read while a table stays open (its title counts).
+    send("matches", { lobby: !atTable && !frame.activeMatch });
   }
   // Matched in the queue: the match's first view is sent as it starts and, in the cloud, may
   // not reach this connection; if it has not come, ask for it.
@@ -185,6 +191,7 @@ function focusScreen(screen) {
 
 /** @param {State} state */
 function render(state) {
+  document.title = pageTitle(turnsWaiting(state.matches.rows));
   const labels = { online: "conectado", offline: "sem conexão", connecting: "conectando…" };
   // Before a name is chosen there is no connection to speak of: nothing has failed yet.
   statusBox.innerHTML = !state.me && state.connection === "offline" ? ""
@@ -228,7 +235,10 @@ function render(state) {
       send("review", { matchId, start });
     }
   }
+  // The lobby's list words the time left by the minute.
+  const minute = state.screen === "lobby" ? Math.floor(Date.now() / 60000) : 0;
   const key = JSON.stringify([state.screen, state.me, state.invite, state.inviteSummary,
+                              state.matches, minute,
                               state.queue, state.room, state.ended,
                               state.leaderboard, state.rematchOffer, state.daily,
                               state.screen === "end" && [
@@ -280,11 +290,20 @@ setInterval(() => {
       }
     }
   }
+  if (s.screen === "lobby" && s.matches.loaded && new Date().getSeconds() === 0) render(s);
   const timer = app.querySelector("[data-queue-timer]");
   if (timer && s.queue?.fillAtMs) {
-    timer.textContent = `Robôs completam a mesa em ${Math.max(0, Math.ceil((s.queue.fillAtMs - Date.now()) / 1000))} s.`;
+    timer.textContent = `Robôs completam a mesa em ${clockText((s.queue.fillAtMs - Date.now()) / 1000).text}.`;
   }
 }, 1000);
+
+// Back to the tab (or the phone's screen on again): a connection the browser dropped meanwhile
+// comes back at once, not after its backoff; one still open shows what changed meanwhile.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || !socket) return;
+  if (!socket.open) socket.reconnectNow();
+  else send("hello");
+});
 
 app.addEventListener("change", (event) => {
   const select = event.target;

@@ -41,6 +41,9 @@ export function bindInput({ app, store, actions, table, toast }) {
     const d = target.dataset;
     const matchId = store.state.matchId;
     if (d.action && ACTIONS[d.action]) ACTIONS[d.action]();
+    else if (d.openMatch) actions.openMatch(d.openMatch);
+    else if (d.replayOf) location.hash = `#/partida/${d.replayOf}`;
+    else if (d.rematchOf) actions.rematchOf(d.rematchOf);
     else if (d.rack !== undefined) {
       if (tapped && tapped.index === Number(d.rack) && performance.now() - tapped.at < 600) return;
       actions.onRack(Number(d.rack));

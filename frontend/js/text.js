@@ -122,7 +122,8 @@ export const EVENT_TEXT = {
   passed: (name) => `${name} passou a vez.`,
   timed_out: (name) => `O tempo de ${name} acabou: passou a vez.`,
   swapped: (name, d) => `${name} trocou ${plural(d.count ?? 0, "peça", "peças")}.`,
-  seat_left: (name) => `${name} saiu da partida.`,
+  seat_left: (name, d) => d.reason === "timed_out"
+    ? `${name} saiu da partida: deixou o tempo acabar várias vezes seguidas.` : `${name} saiu da partida.`,
   card_bought: (name, d) => `${name} comprou uma carta de nível ${d.level}.`,
   // Your own purchase, from your private market event: it names the card and your coins left.
   bought: (name, d, card) => `Você comprou ${card(d.card ?? "")}: ${plural(d.coins ?? 0, "moeda restante", "moedas restantes")}.`,
@@ -173,4 +174,27 @@ export const SQUARE_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** "K11" for the square at row 10, column 10 (from 0). @param {number} row @param {number} col */
 export function squareName(row, col) {
   return `${SQUARE_COLUMNS[col]}${row + 1}`;
+}
+
+/**
+ * A time left as a clock shows it, as coarse as its size asks: "45 s", "12 min", "5 h 07",
+ * "2 d 3 h"; and the same in words for screen readers.
+ * @param {number} seconds
+ * @returns {{ text: string, label: string }}
+ */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 120) return { text: `${s} s`, label: plural(s, "segundo", "segundos") };
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return { text: `${minutes} min`, label: plural(minutes, "minuto", "minutos") };
+  const hours = Math.floor(s / 3600);
+  if (hours < 24) {
+    const rest = Math.floor((s % 3600) / 60);
+    return { text: `${hours} h ${String(rest).padStart(2, "0")}`,
+             label: `${plural(hours, "hora", "horas")} e ${plural(rest, "minuto", "minutos")}` };
+  }
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return { text: rest ? `${days} d ${rest} h` : `${days} d`,
+           label: rest ? `${plural(days, "dia", "dias")} e ${plural(rest, "hora", "horas")}` : plural(days, "dia", "dias") };
 }

@@ -271,6 +271,9 @@ class Matches(_Message):
     """My list: every unfinished match I sit in, and those finished in the last week."""
 
     action: Literal["matches"]
+    #: the page shows the list now, not a table: this device stops following the match it
+    #: showed (false: a table still open reads the list for its title)
+    lobby: bool = True
 
 
 class Ping(_Message):

@@ -47,6 +47,7 @@ LABELS: Mapping[str, str] = {
     "tileStyle": "estilo das peças",
     "boardStyle": "estilo do tabuleiro",
     "paced": "no seu ritmo",
+    "lobby": "lista",
 }
 
 #: a list's items, as one of them is named ("peça 2")

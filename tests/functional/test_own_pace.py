@@ -211,3 +211,13 @@ def test_a_room_can_start_at_ones_own_pace_while_someone_plays_live(world: World
     rows = _listed(ana)
     assert [r["matchId"] for r in rows][:1] == [live]  # live first: it cannot wait
     assert not rows[0]["paced"] and rows[0]["deadlineMs"] is None
+
+
+def test_a_table_reads_the_list_without_leaving_its_match(world: World) -> None:
+    ana, bia = world.connect("Ana"), world.connect("Bia")
+    match_id = _room(world, ana, bia)
+    ana.send("matches", lobby=False)  # the page at the table, reading the list for its title
+    assert [r["matchId"] for r in ana.last("matches")["matches"]] == [match_id]
+    assert world.repository.get_connection(ana.connection_id).match_id == match_id
+    ana.send("matches")  # back at the list: the device follows no table
+    assert world.repository.get_connection(ana.connection_id).match_id is None

@@ -23,6 +23,7 @@ export const CATALOG = {
     solo: { turnSeconds: 90, rounds: 15, cards: true, themed: true, themeId: null, bots: 1, botLevel: 3, spectators: true },
     room: { turnSeconds: 90, rounds: 15, cards: true, themed: true, themeId: null, bots: 0, botLevel: 3, spectators: true },
     turnSeconds: { min: 20, max: 600, choices: [20, 30, 60, 90, 120, 180] },
+    paceSeconds: [3600, 28800, 86400, 259200], queuePaceSeconds: 86400,
     rounds: { min: 1, max: 50, choices: [2, 3, 4, 5, 10, 15, 20] },
     bots: { min: 0, max: 3, choices: [0, 1, 2, 3] },
     botLevels: [{ level: 1, name: "Iniciante" }, { level: 3, name: "Jogador" }, { level: 5, name: "Mestre" }],

@@ -93,3 +93,35 @@ test("a finished match says how it ended for you", () => {
   assert.equal(resultText(ended({ rank: 2, of: 2, score: 5, won: false, left: true })), "Você saiu da partida");
   assert.equal(resultText(ended({ rank: 1, of: 1, score: 1, won: false })), "1 ponto");
 });
+
+test("the frames fill the list, a table's view moves its row, and the lobby shows it", async () => {
+  const { applyFrame } = await import("../../frontend/js/store/frames.js");
+  const { freshState } = await import("../../frontend/js/store/state.js");
+  const { matchListSection } = await import("../../frontend/js/ui/match_list.js");
+  const state = freshState();
+  assert.equal(matchListSection(state, NOW), "");  // nothing before the server's list
+  applyFrame(state, { type: "matches", serverTimeMs: Date.now(), matches: [
+    row("m-1", { last: { seat: 1, name: "Ana", kind: "play", word: "CASA", points: 12 } }),
+    row("m-2", { yourTurn: false, current: 1 }),
+    row("m-3", { endedMs: NOW, result: { rank: 1, of: 2, score: 120, won: true, left: false, reason: "rounds" } }),
+  ] });
+  assert.equal(turnsWaiting(state.matches.rows), 1);
+  applyFrame(state, { type: "matchRow", serverTimeMs: Date.now(), row: row("m-2", { version: 9 }) });
+  assert.equal(turnsWaiting(state.matches.rows), 2);
+  const html = matchListSection(state, Date.now());
+  assert.match(html, /Suas partidas/);
+  assert.match(html, /2 partidas na sua vez/);
+  assert.match(html, /Ana jogou CASA, \+12/);
+  assert.match(html, /Você venceu com 120 pontos/);
+  assert.match(html, /data-rematch-of="m-3"/);
+  assert.match(html, /data-open-match="m-1"/);
+});
+
+test("a clock says a long time coarsely and in words", async () => {
+  const { clockText } = await import("../../frontend/js/text.js");
+  assert.deepEqual(clockText(45), { text: "45 s", label: "45 segundos" });
+  assert.deepEqual(clockText(12 * 60 - 5), { text: "12 min", label: "12 minutos" });
+  assert.deepEqual(clockText(5 * 3600 + 7 * 60 + 30), { text: "5 h 07", label: "5 horas e 7 minutos" });
+  assert.deepEqual(clockText(86400), { text: "1 d", label: "1 dia" });
+  assert.deepEqual(clockText(2 * 86400 + 3 * 3600 + 5), { text: "2 d 3 h", label: "2 dias e 3 horas" });
+});

@@ -56,3 +56,13 @@ export function wildValue(state) {
 export function named(names, id) {
   return names?.find((entry) => entry.id === id)?.name || id;
 }
+
+/**
+ * Whether the match is played at one's own pace: its turn is one of the catalogue's own-pace
+ * limits (hours or days), not a live table's.
+ * @param {Catalogued} state
+ * @param {number | undefined} turnSeconds
+ */
+export function atOwnPace(state, turnSeconds) {
+  return turnSeconds !== undefined && Boolean(state.catalog?.form.paceSeconds.includes(turnSeconds));
+}

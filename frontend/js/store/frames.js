@@ -10,6 +10,7 @@ import { boardCentre, boardWith, seatName } from "./view.js";
 import { clearMove, isBuilding } from "./move.js";
 import { showReceipt } from "./sheet.js";
 import { cardName } from "./catalog.js";
+import { applyList, applyRow, patchRow } from "./matches.js";
 
 /**
  * @import {
@@ -48,10 +49,19 @@ export function applyFrame(state, frame, describe = () => null) {
       state.catalog = frame.catalog;
       // The match you said Sair to is not yours any more, whatever the server still says.
       state.activeMatch = frame.activeMatch && frame.activeMatch !== state.leftMatch ? frame.activeMatch : null;
-      if (!state.activeMatch && ["loading", "table"].includes(state.screen)) state.screen = "lobby";
+      // A table stays open across a reconnect (the page resumes it); else the lobby.
+      if (!state.activeMatch && (state.screen === "loading" || (state.screen === "table" && !state.matchId))) {
+        state.screen = "lobby";
+      }
       break;
     case "leaderboard":
       state.leaderboard = frame.players;
+      break;
+    case "matches":
+      applyList(state.matches, frame, Date.now());
+      break;
+    case "matchRow":
+      applyRow(state.matches, frame.row, frame.serverTimeMs, Date.now());
       break;
     case "queue":
       state.queue = frame;
@@ -74,6 +84,7 @@ export function applyFrame(state, frame, describe = () => null) {
         break;
       }
       applyMatchFrame(state, frame, describe);
+      if (frame.view) patchRow(state.matches, frame.view);
       break;
     case "history":
       applyHistoryPage(state, frame);
@@ -140,9 +151,10 @@ export function applyFrame(state, frame, describe = () => null) {
  */
 function applyMatchFrame(state, frame, describe) {
   if (state.leftMatch && state.leftMatch === frame.matchId) return; // we said Sair
-  // A match that ended while we were away is not sat at again from the lobby.
-  if (frame.type === "view" && frame.view?.status === "finished" && frame.matchId !== state.matchId &&
-      ["lobby", "queue", "room"].includes(state.screen)) return;
+  // A match that ended while we were away is not sat at again from the lobby; nor does a late
+  // update of a table just left for the list take the page back there (only a view does).
+  const away = frame.matchId !== state.matchId && ["lobby", "queue", "room"].includes(state.screen);
+  if (away && (frame.type === "update" || frame.view?.status === "finished")) return;
   const fresh = frame.matchId !== state.matchId;
   // An update can come twice (the server retries what it could not finish telling): the
   // second copy is not applied again.

@@ -3,9 +3,9 @@
 // `matchRow` at a time), kept in order, and said in words: whose turn, the time left in one
 // coarse unit, the last move, the result. The server's rows carry no rule: the page only orders
 // and words them.
-import { plural } from "../text.js";
+import { plural, shout } from "../text.js";
 
-/** @import { MatchList, MatchListState, MatchRow } from "../types/page" */
+/** @import { MatchList, MatchListState, MatchRow, MatchView } from "../types/page" */
 
 /** A new list: nothing known yet (the page asks for it as the lobby opens). @returns {MatchListState} */
 export function freshList() {
@@ -54,6 +54,25 @@ export function applyRow(list, row, serverTimeMs, nowMs) {
   if (old && old.version > row.version) return;
   list.rows = ordered([...list.rows.filter((r) => r.matchId !== row.matchId), row]);
   list.skewMs = serverTimeMs - nowMs;
+}
+
+/**
+ * The table of a listed match moved (a view or an update came): its row follows what the view
+ * says at once — the scores, whose turn and until when — so the title's count is right before
+ * the server's row comes (the page at a table is not sent that match's rows).
+ * @param {MatchListState} list
+ * @param {MatchView} view
+ */
+export function patchRow(list, view) {
+  const row = list.rows.find((r) => r.matchId === view.matchId);
+  if (!row || !running(row) || !row.paced) return;
+  const over = view.status === "finished";
+  const changed = {
+    ...row, round: view.round, current: over ? null : view.current,
+    yourTurn: !over && view.current === view.you, deadlineMs: over ? null : view.deadlineMs,
+    seats: row.seats.map((seat, i) => ({ ...seat, score: view.seats[i]?.score ?? seat.score })),
+  };
+  list.rows = ordered([...list.rows.filter((r) => r !== row), changed]);
 }
 
 /**
@@ -118,7 +137,7 @@ export function lastMove(row) {
   if (!last) return "A partida começou.";
   const name = who(row, last.seat);
   switch (last.kind) {
-    case "play": return `${name} jogou ${last.word ?? ""}, +${last.points ?? 0}`;
+    case "play": return `${name} jogou ${shout(last.word ?? "")}, +${last.points ?? 0}`;
     case "swap": return `${name} trocou ${plural(last.count ?? 0, "peça", "peças")}`;
     case "passed": return `${name} passou`;
     default: return last.seat === row.seat ? "Seu tempo acabou" : `O tempo de ${name} acabou`;

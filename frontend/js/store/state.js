@@ -5,6 +5,8 @@
 // worth and which letters a wildcard may be all come from the server's view) and no DOM: the
 // renderers read it, the actions change it.
 
+import { freshList } from "./matches.js";
+
 /** @import { State, MatchFields } from "../types/page" */
 
 /** @returns {MatchFields} */
@@ -40,6 +42,7 @@ export function freshMatch() {
 export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
+    matches: freshList(),
     catalog: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null,

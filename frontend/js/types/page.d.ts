@@ -171,6 +171,8 @@ export interface PageFields {
   me: Me | null;
   /** the unfinished match you sit in */
   activeMatch: string | null;
+  /** your matches ("Suas partidas"): the lobby's list, and the tab's title counts your turns */
+  matches: MatchListState;
   /** what the welcome says no match changes */
   catalog: Catalog | null;
   queue: QueueStatus | null;

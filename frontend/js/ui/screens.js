@@ -3,11 +3,12 @@
 // Each one is a template string; its main heading is an <h2 data-screen-heading> that takes the
 // focus when the screen changes. The look lives in css/lobby.css, under the .lx class.
 import { esc, must, targetOf } from "./dom.js";
-import { TIE_BREAKS, inWords, plural, reasonText, shout } from "../text.js";
+import { TIE_BREAKS, clockText, inWords, plural, reasonText, shout } from "../text.js";
 import { finalBoard, movesList, reviewHtml, seatSummaries, tieBreakText } from "./summary.js";
 import { dailyShareText } from "../store/daily.js";
 import { tiles } from "./tiles.js";
 import { devicesSection } from "./devices.js";
+import { matchListSection } from "./match_list.js";
 import { named } from "../store/catalog.js";
 
 export { entryScreen, validationMessage } from "./entry.js";
@@ -92,6 +93,8 @@ function initials(name) {
 
 /** @param {number} v */
 function seconds(v) {
+  if (v >= 2 * 86400 && v % 86400 === 0) return plural(v / 86400, "dia", "dias");
+  if (v >= 3600) return plural(v / 3600, "hora", "horas");
   if (v < 60) return `${v} segundos`;
   const min = Math.floor(v / 60);
   const rest = v % 60;
@@ -102,6 +105,7 @@ function seconds(v) {
 // The short form for the options of a select (it must fit half a phone's width).
 /** @param {number} v */
 function shortSeconds(v) {
+  if (v >= 3600) return seconds(v);
   if (v < 60) return `${v} s`;
   return v % 60 === 30 ? `${Math.floor(v / 60)} min e meio` : `${v / 60} min`;
 }
@@ -149,7 +153,8 @@ function settingsForm(prefix, form, settings, { withBots = true } = {}) {
       ${field("bots", "Robôs", form.bots.choices.map((v) => opt(v, v ? plural(v, "robô", "robôs") : "Nenhum", s.bots)).join(""))}
       ${field("level", "Nível dos robôs", form.botLevels.map((l) => opt(l.level, esc(l.name), s.botLevel)).join(""))}` : ""}
       ${field("rounds", "Rodadas", form.rounds.choices.map((v) => opt(v, plural(v, "rodada", "rodadas"), s.rounds)).join(""))}
-      ${field("turn", "Tempo por turno", form.turnSeconds.choices.map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join(""))}
+      ${field("turn", "Tempo por turno", `<optgroup label="Ao vivo">${form.turnSeconds.choices.map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join("")}</optgroup>
+        <optgroup label="No seu ritmo">${form.paceSeconds.map((v) => opt(v, shortSeconds(v), s.turnSeconds)).join("")}</optgroup>`)}
       ${toggle("cards", "cards", "Cartas de poder", "Compre cartas com moedas e vire o jogo.")}
       ${toggle("themed", "themed", "Com tema", "Palavras do tema valem mais pontos.")}
       ${toggle("spectators", "spectators", "Espectadores", "Quem tiver o link da partida pode assistir ao vivo, sem ver as peças de ninguém.")}
@@ -193,7 +198,7 @@ function profileStrip(state) {
         <h2 id="profile-title" tabindex="-1" data-screen-heading>Olá, ${esc(me?.name || "")}!</h2>
         <p data-profile class="stats">
           <span class="stat stat-rating">Classificação <strong>${me?.rating === undefined ? "—" : rating(me.rating)}</strong></span>
-          <span class="stat">${matches ? plural(matches, "partida jogada", "partidas jogadas") : "Nenhuma partida ainda"}</span>
+          <span class="stat">${matches ? plural(matches, "partida jogada", "partidas jogadas") : "Nenhuma partida terminada ainda"}</span>
           ${rated ? `<span class="stat">${plural(rated, "partida normal", "partidas normais")}</span>` : ""}
           ${badges.length ? `<span class="stat">${plural(badges.length, "medalha", "medalhas")}</span>` : ""}
         </p>
@@ -242,6 +247,10 @@ function normalMode(form) {
       <div class="field">
         <label for="queue-seats">Jogadores na mesa</label>
         <select id="queue-seats">${seats}</select>
+      </div>
+      <div class="switch">
+        <input id="queue-paced" type="checkbox" role="switch" aria-describedby="queue-paced-hint">
+        <label for="queue-paced">No seu ritmo<small id="queue-paced-hint">${seconds(form.queuePaceSeconds)} por jogada: jogue quando puder, em várias partidas ao mesmo tempo.</small></label>
       </div>
       <button class="lx-secondary" data-action="join-queue">Entrar na fila</button>
     </section>`;
@@ -320,6 +329,7 @@ export function lobbyScreen(state) {
     <div class="lx lx-lobby">
       ${profileStrip(state)}
       ${rematchCard(state)}
+      ${matchListSection(state, Date.now())}
       <nav class="learn-strip" aria-label="Aprender a jogar">
         <a href="#/como-jogar" id="learn-guide" data-learn>Como jogar em 2 minutos</a>
         <a href="#/com-amigos" id="learn-friends">Jogar com amigos</a>
@@ -358,7 +368,9 @@ export function queueScreen(state) {
         <p class="lead" aria-live="polite">Mesa de ${q?.seats ? plural(q.seats, "jogador", "jogadores") : "? jogadores"}:
           ${plural(players.length, "já chegou", "já chegaram")}.</p>
         <ul class="chairs" aria-label="Lugares da mesa">${chairs}</ul>
-        ${left !== null ? `<p class="timer-pill" data-queue-timer>Robôs completam a mesa em ${left} s.</p>` : ""}
+        ${left !== null ? `<p class="timer-pill" data-queue-timer>Robôs completam a mesa em ${clockText(left).text}.</p>` : ""}
+        ${q?.paced ? '<p class="muted-text">Uma partida no seu ritmo: quando a mesa fechar, ela aparece em “Suas partidas”. Pode voltar ao saguão enquanto espera.</p>' : ""}
+        ${q?.paced ? '<button class="lx-secondary" data-action="to-list">Voltar ao saguão</button>' : ""}
         <button class="lx-secondary" data-action="leave-queue">Sair da fila</button>
       </section>
     </div>`;

@@ -10,8 +10,8 @@ import { BoardView, squareContent } from "./board.js";
 import { breakdownHtml, moveSummary } from "./receipt.js";
 import { effectsHtml, marketHtml, stripHtml } from "./market.js";
 import { moveRow } from "./move_row.js";
-import { BANDS, plural, shortName, shout, times } from "../text.js";
-import { cardName, wildName, wildValue } from "../store/catalog.js";
+import { BANDS, clockText, plural, shortName, shout, times } from "../text.js";
+import { atOwnPace, cardName, wildName, wildValue } from "../store/catalog.js";
 import { findMove } from "../store/history.js";
 import { fullRack, markedSquares, placedAt, usedRack } from "../store/move.js";
 import { shownBoard, shownRound, shownScore } from "../store/pacing.js";
@@ -38,6 +38,9 @@ export class TableView {
   constructor(root, state, handlers) {
     this.root = root;
     const size = boardSize(state);
+    // At one's own pace the hand's last button goes back to your list (Sair stays in the
+    // sheet's Partida tab): such a table is one of many, visited a move at a time.
+    const paced = atOwnPace(state, state.view.turnSeconds);
     root.innerHTML = `
       <div class="table" data-table>
         <h2 class="sr-only" tabindex="-1" data-screen-heading>Mesa da partida</h2>
@@ -71,7 +74,8 @@ export class TableView {
               <button type="button" data-action="swap" aria-label="Trocar peças">Trocar<span class="long"> peças</span></button>
               <button type="button" data-action="pass">Passar</button>
               <button type="button" data-action="direction"></button>
-              <button type="button" class="danger" data-action="leave-match">Sair</button>
+              ${paced ? '<button type="button" data-action="to-list" aria-label="Voltar às suas partidas">Partidas</button>'
+                : '<button type="button" class="danger" data-action="leave-match">Sair</button>'}
               <button type="button" class="more" data-action="open-sheet" aria-expanded="false"
                       aria-controls="table-side" aria-label="Mais: jogadas, cartas e partida">Mais</button>
             </div>
@@ -221,6 +225,7 @@ export class TableView {
     const seconds = Math.max(0, Math.ceil((view.deadlineMs - Date.now()) / 1000));
     // A stopped clock (Solo, while the tour is open): more than a whole turn is left.
     const stopped = view.pauseSeconds > 0 && seconds > view.turnSeconds + 5;
+    const clock = clockText(seconds);
     const you = view.you;
     const turn = myTurn(state);
     const playing = state.pacing?.current?.seat ?? view.current;
@@ -243,7 +248,7 @@ export class TableView {
     this.put("bar", `
       ${stopped ? `<span class="timer" data-timer role="timer" aria-label="Relógio parado durante o tour">parado</span>`
         : `<span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
-            aria-label="Tempo restante: ${plural(seconds, "segundo", "segundos")}">${seconds} s</span>`}
+            aria-label="Tempo restante: ${clock.label}">${clock.text}</span>`}
       <span class="turn" data-turn>${who}</span>
       <span class="scoreline" data-scoreline>${seats.map(score).join("")}</span>
       <span class="round" data-bar-round><span class="long">Rodada </span>${shownRound(state)}/${view.roundLimit}</span>
@@ -411,10 +416,16 @@ export class TableView {
   goalHtml(state) {
     const view = state.view;
     const me = view.you === null ? null : view.seats[view.you];
+    // Live, a person away from the table is "desconectado"; at one's own pace everyone is
+    // away between moves, and "na mesa" says who is here now.
+    const paced = atOwnPace(state, view.turnSeconds);
+    const presence = (/** @type {MatchView["seats"][number]} */ s) => s.bot ? ""
+      : paced ? (s.online && s.seat !== view.you ? "na mesa · " : "")
+        : s.online === false ? "desconectado · " : "";
     const seats = view.seats.map((s) => `
       <li class="${s.seat === view.current && view.status !== "finished" ? "current" : ""}" data-seat="${s.seat}">
         <span class="name">${esc(s.name)}${s.bot ? ' <span class="badge bot">robô</span>' : ""}${s.seat === view.you ? ' <span class="badge">você</span>' : ""}${s.left ? ' <span class="badge">saiu</span>' : ""}
-          <small class="muted">${s.bot ? "" : s.online === false ? "desconectado · " : ""}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rackSize, "peça", "peças")}</small></span>
+          <small class="muted">${presence(s)}corrente ${s.chain}${view.cards ? ` · ${plural(s.coins ?? 0, "moeda", "moedas")}` : ""} · ${plural(s.rackSize, "peça", "peças")}</small></span>
         <span class="score" data-seat-score="${s.seat}">${shownScore(state, s.seat)}</span></li>`).join("");
     // What your chain earns now and what the next word that extends it would: your own seat's.
     const now = me?.chainBonusPct ?? 0;
