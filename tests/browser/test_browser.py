@@ -272,8 +272,9 @@ def _figures(tab: Tab, size: str, first_load: tuple[int, int], receipt_ms: float
                "board_redraw_ms_median": sorted(redraws)[len(redraws) // 2],
                "redraws": len(redraws)}
     (ARTIFACTS / f"figures-{size}.json").write_text(json.dumps(figures, indent=1))
-    # What a phone downloads on its first visit, and what it parses.
-    assert packed <= 100 * 1024 and raw <= 400 * 1024, figures
+    # What a phone downloads on its first visit (about 2.5 s at 400 kbit/s), and what it
+    # parses (docs/architecture.md).
+    assert packed <= 125 * 1024 and raw <= 400 * 1024, figures
 
 
 def _type_a_move(tab: Tab) -> list[dict[str, Any]]:
