@@ -123,7 +123,7 @@ function leaveDevice(message) {
 }
 
 bindDevices({
-  apiUrl: () => config?.apiUrl ?? "", toast, onSignedOut: leaveDevice,
+  apiUrl: () => config?.apiUrl ?? "", toast, onSignedOut: leaveDevice, panel: store.state.devices,
   onJoined: (guest) => {
     store.update((s) => { s.screen = "loading"; s.me = { name: guest.name }; });  // the rest comes in the welcome
     if (config) connect(config, guest);

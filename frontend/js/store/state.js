@@ -7,7 +7,7 @@
 
 import { freshList } from "./matches.js";
 
-/** @import { State, MatchFields } from "../types/page" */
+/** @import { DevicesPanel, State, MatchFields } from "../types/page" */
 
 /** @returns {MatchFields} */
 export function freshMatch() {
@@ -38,11 +38,20 @@ export function freshMatch() {
   };
 }
 
+/** The devices panel before anything is read: no list, no code. @returns {DevicesPanel} */
+export function freshDevicesPanel() {
+  return {
+    player: null, devices: null, loading: false, error: "", code: null, asking: false,
+    joinedLabel: "", entryOpen: false, entryBusy: false, notice: "",
+  };
+}
+
 /** @returns {State} */
 export function freshState() {
   return {
     screen: "loading", connection: "offline", me: null, activeMatch: null,
     matches: freshList(),
+    devices: freshDevicesPanel(),
     catalog: null,
     queue: null, room: null, toast: null, lastSettings: null, leaderboard: null,
     watching: null,

@@ -173,6 +173,8 @@ export interface PageFields {
   activeMatch: string | null;
   /** your matches ("Suas partidas"): the lobby's list, and the tab's title counts your turns */
   matches: MatchListState;
+  /** the devices panel ("Seus aparelhos"): its list, its code, its notices */
+  devices: DevicesPanel;
   /** what the welcome says no match changes */
   catalog: Catalog | null;
   queue: QueueStatus | null;
@@ -314,6 +316,8 @@ export interface DevicesHooks {
   onJoined: (guest: Guest) => void;
   onSignedOut: (message: string) => void;
   toast: (text: string, kind?: "info" | "error") => void;
+  /** the store's part the panel shows (`state.devices`) */
+  panel: DevicesPanel;
 }
 /** What the devices panel shows (its own, apart from the game's state: no match is in it). */
 export interface DevicesPanel {

@@ -4,15 +4,16 @@
 // "Desconectar" ("Sair deste aparelho" for this one). On the entry page, "Já jogo em outro
 // aparelho" opens a field for such a code, and a device that was signed out says so there.
 //
-// The screens are re-rendered whole when a frame arrives, so what this panel shows lives here,
-// in the module: the lobby's and the entry page's templates call `devicesSection()` and
-// `devicesEntry()`, and the panel redraws only itself when its own answers come.
+// What this panel shows is the store's (`state.devices`): the lobby's and the entry page's
+// templates call `devicesSection()` and `devicesEntry()`, and the panel redraws only itself
+// when its own answers come (no other part of the page shows them).
 
 /** @import { Device, DevicesHooks as Hooks, DevicesPanel as Panel, Guest, ShownCode } from "../types/page" */
 
 import { esc } from "./dom.js";
 import { confirmDialog } from "./dialog.js";
 import { keepGuest, postJson, renewToken, storedGuest } from "../net.js";
+import { freshDevicesPanel } from "../store/state.js";
 
 /** The code's alphabet (functions/service/link_codes.py): no 0/O, 1/I/L. */
 export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -20,11 +21,10 @@ const CODE_LENGTH = 8;
 /** While a code is shown, the list is asked again this often: the new device appears. */
 const WATCH_MS = 4000;
 
-/** @type {Panel} */
-const panel = {
-  player: null, devices: null, loading: false, error: "", code: null, asking: false,
-  joinedLabel: "", entryOpen: false, entryBusy: false, notice: "",
-};
+/** What the panel shows: the store's (``state.devices``), bound by :func:`bindDevices`; this
+ *  module changes it and redraws its own card, the one part of the page that shows it.
+ *  @type {Panel} */
+let panel = freshDevicesPanel();
 /** @type {Hooks | null} */
 let hooks = null;
 let lastWatch = 0;
@@ -192,6 +192,7 @@ export function devicesEntry() {
  *  @param {Hooks} given */
 export function bindDevices(given) {
   hooks = given;
+  panel = given.panel;
   document.addEventListener("click", onClick);
   document.addEventListener("submit", onSubmit);
   document.addEventListener("input", onInput);
