@@ -76,6 +76,12 @@ class VanlexisStack(Stack):
             # cdk deploy -c matchRetentionDays=90: finished matches (replays, reviews) kept
             # that long after their last move
             "MATCH_RETENTION_DAYS": str(self.node.try_get_context("matchRetentionDays") or 30),
+            # cdk deploy -c pacedMissedTurns=3 -c pacedMatchesPerPlayer=20: at one's own pace,
+            # the turns in a row a seat may let run out before it leaves, and the unfinished
+            # matches one person may sit in at once
+            "PACED_MISSED_TURNS": str(self.node.try_get_context("pacedMissedTurns") or 3),
+            "PACED_MATCHES_PER_PLAYER": str(self.node.try_get_context("pacedMatchesPerPlayer")
+                                            or 20),
         })
         # cdk deploy -c matches=N: the concurrent matches the throttles are sized for
         throttles = capacity.throttles(int(self.node.try_get_context("matches")
