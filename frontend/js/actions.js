@@ -321,6 +321,7 @@ export function createActions({ app, store, send, table, toast }) {
       paced: must(app, "#queue-paced", HTMLInputElement).checked,
     }),
     "leave-queue": () => send("leaveQueue"),
+    "show-queue": () => store.update((s) => { s.screen = "queue"; }),
     "create-room": () => startTable("createRoom", "room"),
     "update-room": () => {
       const code = store.state.room?.code;

@@ -147,3 +147,38 @@ def test_two_matches_at_ones_own_pace_from_the_list(browser: Any, stack: LocalSt
     assert not bia.errors, bia.errors
     ana.context.close()
     bia.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_forms_offer_ones_own_pace(browser: Any, stack: LocalStack, size: str) -> None:
+    """The Solo form lists the own-pace turns apart from the live ones; the Normal queue at
+    one's own pace says what happens while one waits, and lets one go back to the lobby."""
+    width, height, touch = SIZES[size]
+    ana = Tab(browser, stack.url, width, height, touch)
+    ana.enter(f"Caio {size}"[:20])
+    ana.tap(".mode-solo details summary")
+    labels = ana.page.eval_on_selector_all(
+        "#solo-turn optgroup", "groups => groups.map(g => [g.label, "
+        "[...g.querySelectorAll('option')].map(o => o.textContent)])")
+    assert labels[1] == ["No seu ritmo", ["1 hora", "8 horas", "24 horas", "3 dias"]], labels
+    ana.page.select_option("#solo-turn", str(8 * 3600))
+    ana.page.wait_for_function(
+        "() => document.querySelector('[data-settings-summary=solo]')?.textContent"
+        ".includes('8 horas por turno')")
+    _shot(ana, "solo-form", size)
+    ana.page.check("#queue-paced")
+    _set(ana, "queue-seats", "2")
+    ana.tap("[data-action=join-queue]")
+    ana.page.wait_for_selector("#queue-title")
+    text = ana.visible_text(".wait-card")
+    assert "Robôs completam a mesa em 10 min" in text and "Suas partidas" in text, text
+    _shot(ana, "queue", size)
+    assert not [v for v in ana.axe() if v["impact"] in ("serious", "critical")]
+    ana.tap("[data-action=to-list]")
+    ana.page.wait_for_selector("[data-action=start-solo]")
+    assert "Você está na fila no seu ritmo" in ana.visible_text(".waiting-note")
+    _shot(ana, "lobby-waiting", size)
+    ana.tap(".waiting-note [data-action=leave-queue]")
+    ana.page.wait_for_function("() => !document.querySelector('.waiting-note')")
+    assert not ana.errors, ana.errors
+    ana.context.close()

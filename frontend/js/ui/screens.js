@@ -321,6 +321,23 @@ function extrasPanel(state) {
     </div>`;
 }
 
+/** Still waiting at the queue at one's own pace, back in the lobby meanwhile: said, with the
+ *  way back to the queue and the way out of it.
+ *  @param {State} state */
+function waitingCard(state) {
+  const q = state.queue;
+  if (q?.status !== "waiting") return "";
+  return `
+    <section class="lx-card waiting-note" aria-labelledby="waiting-title">
+      <h3 id="waiting-title">Você está na fila${q.paced ? " no seu ritmo" : ""}</h3>
+      <p class="muted-text">Mesa de ${plural(q.seats, "jogador", "jogadores")}: quando ela fechar, a partida aparece em “Suas partidas”.</p>
+      <div class="row-actions">
+        <button class="lx-secondary" data-action="show-queue">Ver a fila</button>
+        <button class="lx-secondary" data-action="leave-queue">Sair da fila</button>
+      </div>
+    </section>`;
+}
+
 /** @param {State} state */
 export function lobbyScreen(state) {
   const form = state.catalog?.form;
@@ -329,6 +346,7 @@ export function lobbyScreen(state) {
     <div class="lx lx-lobby">
       ${profileStrip(state)}
       ${rematchCard(state)}
+      ${waitingCard(state)}
       ${matchListSection(state, Date.now())}
       <nav class="learn-strip" aria-label="Aprender a jogar">
         <a href="#/como-jogar" id="learn-guide" data-learn>Como jogar em 2 minutos</a>
