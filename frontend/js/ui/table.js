@@ -245,7 +245,11 @@ export class TableView {
         <strong>${shownScore(state, seat.seat)}</strong></span>`;
     };
     this.parts.bar.dataset.seats = String(seats.length);
-    this.put("bar", `
+    // At one's own pace, one tap from anywhere at the table (a phone's sheet open or not)
+    // goes back to your list.
+    const back = atOwnPace(state, view.turnSeconds)
+      ? '<button type="button" class="bar-back" data-action="to-list" aria-label="Voltar às suas partidas">‹</button>' : "";
+    this.put("bar", `${back}
       ${stopped ? `<span class="timer" data-timer role="timer" aria-label="Relógio parado durante o tour">parado</span>`
         : `<span class="timer${seconds <= 10 && turn ? " low" : ""}" data-timer role="timer"
             aria-label="Tempo restante: ${clock.label}">${clock.text}</span>`}
