@@ -300,9 +300,10 @@ export function createActions({ app, store, send, table, toast }) {
    */
   function toList() {
     finishPacing();
+    const left = store.state.matchId;
     if (/^#\/partida\//.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
     store.update((s) => { enterMatch(s, null); s.screen = "lobby"; });
-    send("matches");
+    send("matches", left ? { left } : {});
   }
 
   /**

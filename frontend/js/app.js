@@ -78,8 +78,8 @@ function onFrame(frame) {
     else if (frame.activeMatch && frame.activeMatch !== s.leftMatch) send("resume", { matchId: frame.activeMatch });
     else if (!s.leaderboard) send("leaderboard");
     if (!frame.activeMatch) send("daily");  // today's challenge, for the lobby
-    // Your list: for the lobby, or only read while a table stays open (its title counts).
-    send("matches", { lobby: !atTable && !frame.activeMatch });
+    // Your list: for the lobby, and for the title's count while a table stays open.
+    send("matches");
   }
   // Matched in the queue: the match's first view is sent as it starts and, in the cloud, may
   // not reach this connection; if it has not come, ask for it.

@@ -101,8 +101,7 @@ _LOBBY: dict[type, Callable[[Runtime, Identity, Any], list[Postable]]] = {
 
 def _lobby(rt: Runtime, conn: Connection, message: Any) -> list[Postable]:
     if isinstance(message, msg.Matches):  # about the device too: it shows the list now
-        return [rt.lobby.list_matches(_who(conn), message.requestId,
-                                      conn if message.lobby else None)]
+        return [rt.lobby.list_matches(_who(conn), message.requestId, conn, message.left)]
     run = _LOBBY.get(type(message))
     if run is None:
         raise ServiceError("message.unknown_action", "Ação desconhecida.")

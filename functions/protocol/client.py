@@ -271,9 +271,9 @@ class Matches(_Message):
     """My list: every unfinished match I sit in, and those finished in the last week."""
 
     action: Literal["matches"]
-    #: the page shows the list now, not a table: this device stops following the match it
-    #: showed (false: a table still open reads the list for its title)
-    lobby: bool = True
+    #: the match whose table the page just left for the list: this device stops following
+    #: it, if it still does (a device already taken to a newer match stays there)
+    left: MatchId | None = None
 
 
 class Ping(_Message):

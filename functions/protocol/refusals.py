@@ -47,7 +47,7 @@ LABELS: Mapping[str, str] = {
     "tileStyle": "estilo das peças",
     "boardStyle": "estilo do tabuleiro",
     "paced": "no seu ritmo",
-    "lobby": "lista",
+    "left": "partida deixada",
 }
 
 #: a list's items, as one of them is named ("peça 2")

@@ -86,13 +86,14 @@ class LobbyService:
         return seating.current_match(self.ctx, player_id)
 
     def list_matches(self, who: Identity, request_id: str | None,
-                     connection: Connection | None = None) -> MatchList:
+                     connection: Connection | None = None,
+                     left: str | None = None) -> MatchList:
         """The person's list: every unfinished match they sit in, and the latest finished.
-        The device that asks is looking at its list, not at a table: it stops following the
-        match it showed (a new match at one's own pace may take it there, see
-        :meth:`Delivery._start_connections`)."""
-        if connection is not None and connection.match_id is not None:
-            self.ctx.repository.detach_connection(connection.connection_id)
+        A device that ``left`` a match's table for its list stops following that match (so a
+        new match at one's own pace may take it, see :meth:`Delivery._start_connections`);
+        only that match: a start that took the device elsewhere meanwhile stands."""
+        if connection is not None and left is not None and connection.match_id == left:
+            self.ctx.repository.detach_connection(connection.connection_id, left)
         return match_list.listing(self.ctx, who.player_id, request_id)
 
     def hello(self, who: Identity, request_id: str | None) -> Welcome:

@@ -179,15 +179,17 @@ class Repository(LobbyItems, SeatItems):
             if not failed_condition(exc):
                 raise  # a connection already gone is simply not attached
 
-    def detach_connection(self, connection_id: str) -> None:
-        """The connection follows no match any more (its page went back to the lobby)."""
+    def detach_connection(self, connection_id: str, match_id: str) -> None:
+        """The connection stops following ``match_id`` (its page went back to the lobby),
+        unless it follows another match by now."""
         self.writes += 1
         self._count_write(None, indexed=True)
         try:
             self.client.update_item(
                 TableName=self.table, Key=to_item({"pk": f"CONN#{connection_id}", "sk": "CONN"}),
                 UpdateExpression="REMOVE gsi1pk, gsi1sk",
-                ConditionExpression="attribute_exists(pk)")
+                ConditionExpression="gsi1pk = :m",
+                ExpressionAttributeValues={":m": value(f"MATCH#{match_id}")})
         except ClientError as exc:
             if not failed_condition(exc):
                 raise

@@ -22,7 +22,7 @@ DAY = 86400
 async def _room(ana: Player, bia: Player) -> str:
     """A room match at 24-hour turns between two people who come from their lists."""
     for player in (ana, bia):
-        await player.send("matches")
+        await _list(player, back=True)
     since = len(ana.frames)
     await ana.send("createRoom", settings={"turnSeconds": DAY, "cards": False})
     room = await ana.wait_for(lambda f: f["type"] == "room", since=since)
@@ -33,9 +33,13 @@ async def _room(ana: Player, bia: Player) -> str:
     return str(view["matchId"])
 
 
-async def _list(player: Player) -> list[dict[str, Any]]:
+async def _list(player: Player, back: bool = False) -> list[dict[str, Any]]:
+    """The player's list; ``back``: read as the page does going back to it from the table it
+    showed last (the device stops following that match)."""
+    shown = [f["matchId"] for f in player.frames if f["type"] == "view"]
+    left = {"left": shown[-1]} if back and shown else {}
     since = len(player.frames)
-    request = await player.send("matches")
+    request = await player.send("matches", **left)
     frame = await player.wait_for(lambda f: f.get("requestId") == request, since=since)
     assert frame["type"] == "matches", frame
     return list(frame["matches"])
@@ -44,7 +48,7 @@ async def _list(player: Player) -> list[dict[str, Any]]:
 async def _twenty(ana: Player) -> None:
     """Ana starts matches at her own pace until she sits in 20; the 21st is refused."""
     for _ in range(17):
-        await _list(ana)
+        await _list(ana, back=True)
         since = len(ana.frames)
         await ana.send("startSolo", settings={"turnSeconds": 3 * DAY})
         await ana.wait_for(lambda f: f["type"] == "view", since=since)
@@ -73,7 +77,7 @@ async def _second_device(stack: LocalStack, ana: Player, bia: Player,
         await bia.send("resume", matchId=match_id)
         await bia.send("pass", matchId=match_id)
         await bia.wait_for(lambda f: f["type"] == "update", since=since)
-        await _list(bia)
+        await _list(bia, back=True)
     since_ana, since_bia = len(ana.frames), len(bia.frames)
     await phone.send("resume", matchId=match_id)
     assert (await phone.wait_for(lambda f: f["type"] == "view"))["view"]["you"] == 0
@@ -104,6 +108,11 @@ async def _own_pace(stack: LocalStack) -> None:
     matches = [await _room(ana, bia) for _ in range(3)]
     assert len(set(matches)) == 3
     rows = await _list(ana)
+    for _ in range(20):  # the rows are the outbox's, a moment after each match's start
+        if len(rows) == 3:
+            break
+        await asyncio.sleep(0.1)
+        rows = await _list(ana)
     assert {r["matchId"] for r in rows} == set(matches)
     assert all(r["yourTurn"] and r["paced"] for r in rows)
     assert not any(r["yourTurn"] for r in await _list(bia))
@@ -120,7 +129,7 @@ async def _own_pace(stack: LocalStack) -> None:
     # A day passes on the stack's clock: the timer runner fires the first match's timer, Ana's
     # turn passes, and both lists say so.
     since_ana, since_bia = len(ana.frames), len(bia.frames)
-    await _list(ana)  # back at her list: her device follows no table
+    await _list(ana, back=True)  # back at her list: her device follows no table
     stack.clock.advance(DAY + 1)
     told = (await bia.wait_for(lambda f: f["type"] == "matchRow" and f["row"]["matchId"]
                                == matches[0], since=since_bia, timeout=20))["row"]

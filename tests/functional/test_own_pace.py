@@ -21,9 +21,16 @@ def _state(world: World, match_id: str) -> MatchState:
     return MatchState.from_json(record.state)
 
 
+def _back(world: World, client: Client) -> None:
+    """The page goes back to its list from the table it showed, if any (as the page does)."""
+    connection = world.repository.get_connection(client.connection_id)
+    left = {"left": connection.match_id} if connection and connection.match_id else {}
+    client.send("matches", **left)
+
+
 def _room(world: World, host: Client, guest: Client, **settings: Any) -> str:
     """A room's match between two people who come from their lists (the lobby)."""
-    host.send("matches"), guest.send("matches")
+    _back(world, host), _back(world, guest)
     host.send("createRoom", settings={"turnSeconds": DAY, **settings})
     code = host.last("room")["code"]
     guest.send("joinRoom", code=code)
@@ -97,7 +104,7 @@ def test_a_turn_left_for_a_day_passes_and_the_list_shows_it(world: World) -> Non
     assert f"turn-{match_id}-{turn}" in names
     world.clock.advance(DAY - 60)  # an early fire passes nothing
     assert not world.fire({"kind": "turn", "matchId": match_id, "turn": turn})["fired"]
-    bia.send("matches")
+    _back(world, bia)
     bia.new_frames()
     world.clock.advance(61)
     assert world.fire({"kind": "turn", "matchId": match_id, "turn": turn})["fired"]
@@ -134,7 +141,7 @@ def test_the_21st_match_at_ones_own_pace_is_refused(world: World) -> None:
     world.runtime.limiter = world.runtime.player_limiter = RateLimiter(1000, 1000.0)
     ana = world.connect("Ana")
     for _ in range(20):
-        ana.send("matches")
+        _back(world, ana)
         ana.send("startSolo", settings={"turnSeconds": 3 * DAY})
         assert ana.last("view")["matchId"]
     started = [f["matchId"] for f in ana.frames if f["type"] == "view"]
@@ -161,7 +168,7 @@ def test_a_lost_release_does_not_lock_a_player_out(world: World) -> None:
     world.runtime.ctx.pace = type(world.runtime.ctx.pace)(matches=2)
     ana = world.connect("Ana")
     for _ in range(2):
-        ana.send("matches")
+        _back(world, ana)
         ana.send("startSolo", settings={"turnSeconds": DAY})
     first = ana.last("view")["matchId"]
     ana.send("leave", matchId=first)
@@ -216,8 +223,10 @@ def test_a_room_can_start_at_ones_own_pace_while_someone_plays_live(world: World
 def test_a_table_reads_the_list_without_leaving_its_match(world: World) -> None:
     ana, bia = world.connect("Ana"), world.connect("Bia")
     match_id = _room(world, ana, bia)
-    ana.send("matches", lobby=False)  # the page at the table, reading the list for its title
+    ana.send("matches")  # the page at the table, reading the list for its title
     assert [r["matchId"] for r in ana.last("matches")["matches"]] == [match_id]
     assert world.repository.get_connection(ana.connection_id).match_id == match_id
-    ana.send("matches")  # back at the list: the device follows no table
+    ana.send("matches", left="m-another")  # a table it no longer shows: nothing changes
+    assert world.repository.get_connection(ana.connection_id).match_id == match_id
+    ana.send("matches", left=match_id)  # back at the list: the device follows no table
     assert world.repository.get_connection(ana.connection_id).match_id is None

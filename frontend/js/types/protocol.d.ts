@@ -711,7 +711,7 @@ export interface LeaveRoom {
 /** My list: every unfinished match I sit in, and those finished in the last week. */
 export interface Matches {
   action: "matches";
-  lobby?: boolean;
+  left?: string | null;
   requestId: string;
 }
 
