@@ -23,7 +23,7 @@ test("the shell's own files are answered from the cache, the root as index.html"
 test("game state never comes from the cache", () => {
   for (const url of [
     `${SCOPE}config.json`, `${SCOPE}match/abc123`, `${SCOPE}guest`, `${SCOPE}devices`,
-    `${SCOPE}js/app.js?v=2`, `${SCOPE}sw.js`, `${SCOPE}js/worker/files.js`, `${SCOPE}nada.js`,
+    `${SCOPE}js/app.js?v=2`, `${SCOPE}sw.js`, `${SCOPE}js/%E0%A4%A.js`, `${SCOPE}js/worker/files.js`, `${SCOPE}nada.js`,
     "https://abc.execute-api.sa-east-1.amazonaws.com/match/abc123",
     "https://other.example/js/app.js", "wss://abc.execute-api.sa-east-1.amazonaws.com/live",
   ]) {

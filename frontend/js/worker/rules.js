@@ -26,7 +26,12 @@ export function shellPath(request, scope, files) {
   if (url.origin !== root.origin || url.search || !url.pathname.startsWith(root.pathname)) {
     return null;
   }
-  const relative = decodeURIComponent(url.pathname.slice(root.pathname.length)) || "index.html";
+  let relative;
+  try {
+    relative = decodeURIComponent(url.pathname.slice(root.pathname.length)) || "index.html";
+  } catch {
+    return null;  // a malformed escape: no file of ours
+  }
   return files.includes(relative) ? relative : null;
 }
 
