@@ -150,6 +150,14 @@ def test_a_push_shows_the_turn_and_its_click_opens_the_match(
     payload = {"title": "Sua vez contra Ana (Futebol)", "body": "Ana jogou CASA, +12",
                "matchId": match_id, "tag": f"turn-{match_id}"}
 
+    # The lobby under the worker, as the page shows it to Bia.
+    bia.page.wait_for_selector("[data-action=start-solo]")
+    for width, height in ((360, 740), (1280, 800)):
+        bia.page.set_viewport_size({"width": width, "height": height})
+        bia.page.wait_for_timeout(100)
+        _shot(bia, "installed-lobby")
+        _clean(bia, f"the lobby under the worker at {width} px")
+
     # Bia looks at the site (Playwright tells every page it has the focus): no notice.
     _push(bia, payload)
     bia.page.wait_for_timeout(1000)
