@@ -408,3 +408,14 @@ app.addEventListener("input", (event) => {
 Object.assign(window, { vanlexis: { store, table: () => table, share: () => dailyShareText(store.state) } });
 bindHelp();
 start();
+
+// The service worker (sw.js): the shell from a cache and the turn notices. After the page has
+// loaded, so that it does not compete with it; "none": the browser looks for a new worker past
+// its HTTP cache, so a deployment is seen on the next visit. A browser without module workers
+// refuses it, and the site works as before.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("sw.js", { type: "module", updateViaCache: "none" })
+      .catch(() => {});
+  });
+}

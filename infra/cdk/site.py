@@ -17,6 +17,11 @@ FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 #: Not the site: the docs, and the type check's configuration and declarations (the page is
 #: checked against them by ``make js``, and ships as the plain files it is).
 NOT_PUBLISHED = ["README.md", "*.md", "tsconfig.json", "*.d.ts"]
+#: Files the browser must look for afresh on every visit, "no-cache" (asked again, answered
+#: "not modified" when unchanged): the service worker, whose change is how a new deployment
+#: reaches an installed site, and the manifest. The rest of the site keeps the CDN's defaults.
+FRESH = {"sw.js": "text/javascript; charset=utf-8",
+         "manifest.webmanifest": "application/manifest+json"}
 
 
 def content_security_policy(region: str) -> str:
@@ -26,8 +31,8 @@ def content_security_policy(region: str) -> str:
     return "; ".join([
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
         "font-src 'self'", f"connect-src 'self' https://{apis} wss://{apis}",
-        "object-src 'none'", "base-uri 'self'", "form-action 'self'",
-        "frame-ancestors 'none'"])
+        "worker-src 'self'", "manifest-src 'self'", "object-src 'none'", "base-uri 'self'",
+        "form-action 'self'", "frame-ancestors 'none'"])
 
 
 class Site(Construct):
@@ -75,9 +80,21 @@ class Site(Construct):
         return f"https://{self.distribution.distribution_domain_name}"
 
     def publish(self, config: dict[str, str]) -> None:
-        """Upload the frontend and its config.json, and refresh the CDN."""
-        deployment.BucketDeployment(
+        """Upload the frontend and its config.json, and refresh the CDN; then the service
+        worker and the manifest, each with its own headers. They go last, so that a browser
+        that finds the new worker finds the whole shell it lists already there. (The site's
+        upload leaves them be: what a deployment excludes, its pruning keeps.)"""
+        site = deployment.BucketDeployment(
             self, "Deploy", destination_bucket=self.bucket, distribution=self.distribution,
-            sources=[deployment.Source.asset(str(FRONTEND), exclude=NOT_PUBLISHED),
+            sources=[deployment.Source.asset(str(FRONTEND), exclude=[*NOT_PUBLISHED, *FRESH]),
                      deployment.Source.json_data("config.json", config)],
         )
+        for name, content_type in FRESH.items():
+            fresh = deployment.BucketDeployment(
+                self, f"Deploy-{name}", destination_bucket=self.bucket,
+                distribution=self.distribution, distribution_paths=[f"/{name}"], prune=False,
+                sources=[deployment.Source.data(
+                    name, (FRONTEND / name).read_text(encoding="utf-8"))],
+                cache_control=[deployment.CacheControl.no_cache()],
+                content_type=content_type)
+            fresh.node.add_dependency(site)

@@ -207,6 +207,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, b"Not found\n", "text/plain; charset=utf-8")
             return
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
+        if target.suffix == ".webmanifest":  # as CloudFront sends it (infra/cdk/site.py)
+            kind = "application/manifest+json"
+        if kind.startswith("text/") or kind in ("application/javascript", "application/json",
+                                                "application/manifest+json"):
             kind += "; charset=utf-8"
+        # Every answer is "no-store" (``_send``): the service worker, its modules and the
+        # manifest are looked for afresh on each visit, as a new deployment needs.
         self._send(HTTPStatus.OK, target.read_bytes(), kind)

@@ -21,13 +21,15 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 class Tab:
     def __init__(self, browser: Any, url: str, width: int = 1280, height: int = 800,
                  touch: bool = False, new_player: bool = False,
-                 user_agent: str | None = None) -> None:
+                 user_agent: str | None = None, context: Any = None) -> None:
         """``new_player``: this browser has never been offered the first-match tour (the other
         tests play as someone who has already seen it). ``user_agent``: the browser says it
-        is another one (the device list names devices by it)."""
+        is another one (the device list names devices by it). ``context``: a browser context
+        of the test's own (a profile on disk, which Chromium may install the site from)."""
         extra = {"user_agent": user_agent} if user_agent else {}
-        self.context = browser.new_context(viewport={"width": width, "height": height},
-                                           is_mobile=touch, has_touch=touch, **extra)
+        self.context = context or browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch,
+            **extra)
         if not new_player:
             self.context.add_init_script("localStorage.setItem('vanlexis.tour', 'done')")
         self.page = self.context.new_page()

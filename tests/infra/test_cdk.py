@@ -418,8 +418,28 @@ def test_the_site_sends_a_content_security_policy_and_publishes_no_notes(
     assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert "wss://*.execute-api.<AWS::Region>.amazonaws.com" in csp
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert "worker-src 'self'" in csp and "manifest-src 'self'" in csp
     staged = [d for d in path.parent.glob("asset.*") if (d / "index.html").exists()]
     assert staged and not any(f.suffix == ".md" for d in staged for f in d.rglob("*"))
+
+
+def test_the_service_worker_and_the_manifest_are_asked_for_afresh_after_the_site(
+        synthesized: tuple[Template, Path]) -> None:
+    """A browser finds a new deployment by its service worker: sw.js must not sit in a cache,
+    and must arrive after the shell it lists; the manifest needs its own content type."""
+    template, path = synthesized
+    uploads = _resources(template, "Custom::CDKBucketDeployment")
+    fresh = {key: r for key, r in uploads.items() if "SystemMetadata" in r["Properties"]}
+    types = sorted(r["Properties"]["SystemMetadata"]["content-type"] for r in fresh.values())
+    assert types == ["application/manifest+json", "text/javascript; charset=utf-8"], types
+    [site] = [key for key in uploads if key not in fresh]
+    for resource in fresh.values():
+        assert resource["Properties"]["SystemMetadata"]["cache-control"] == "no-cache"
+        assert resource["Properties"]["Prune"] is False
+        assert site in resource["DependsOn"]
+    staged = [d for d in path.parent.glob("asset.*") if (d / "index.html").exists()]
+    assert staged and not any((d / name).exists() for d in staged
+                              for name in ("sw.js", "manifest.webmanifest"))
 
 
 def test_every_resource_is_tagged_and_timers_log_errors_only(
