@@ -248,11 +248,15 @@ def whole_match() -> dict[str, float]:
             "read_units": repo.read_units, "write_units": repo.write_units,
             "largest_item": repo.largest_item, "connection_minutes": 4 * minutes,
             "frame_bytes": world.runtime.ctx.notifier.bytes_sent,
-            # what the players were refused: a bench that hits its own limits measures nothing
-            "refused": sum(1 for frames in world.api.frames.values() for f in frames
-                           if f.get("type") == "error"),
+            "refused": refused(world),
         })
     return counts
+
+
+def refused(world: World) -> int:
+    """What the players were refused: a bench that hits its own limits measures nothing."""
+    return sum(1 for frames in world.api.frames.values() for f in frames
+               if f.get("type") == "error")
 
 
 def cost_per_thousand(c: dict[str, float]) -> dict[str, float]:

@@ -26,6 +26,7 @@ from moto import mock_aws
 import bench.env  # noqa: F401  (first: the handlers read it when imported)
 from bench.handlers import (
     _SINK,
+    FULL_MATCH_TURNS,
     LAMBDA_PLATFORM_LOG_BYTES,
     MEMORY_GB,
     PRICES,
@@ -36,6 +37,7 @@ from bench.handlers import (
     _room,
     _state,
     _world,
+    refused,
 )
 from bench.report import print_table, size
 from engine.bots.levels import BotPlayer, bot_rng, level
@@ -50,7 +52,6 @@ BETWEEN_TURNS_S = 6 * 3600
 #: its Lambda call (about 10 ms)
 HTTP_REQUEST = 1.00 / 1e6
 TICKET_SECONDS = 0.010
-FULL_MATCH_TURNS = 60
 DAY = 86400
 
 
@@ -141,8 +142,7 @@ def whole_match() -> dict[str, float]:
             "write_units": repo.write_units - units_before[1],
             "days": (world.clock.ms - 1_800_000_000_000) / 86_400_000,
             "log_bytes": _SINK.bytes - logged_before, "access_log_line": _access_log_line_bytes(),
-            "refused": sum(1 for frames in world.api.frames.values() for f in frames
-                           if f.get("type") == "error"),
+            "refused": refused(world),
         })
     return counts
 
